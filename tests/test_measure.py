@@ -82,17 +82,18 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--batch", "0"], "--batch: got 0; allowed: a whole number from 1 to 1,000,000,000"),  # once the default 64
-        (["--batch", "99999999999999"], "--batch: got 99999999999999; allowed: a whole number from 1 to"),  # traceback
-        (["--steps", "1000000001"], "--steps: got 1000000001; allowed: a whole number from 1 to 1,000,000,000"),
-        (["--timeout", "0"], "--timeout: got 0; allowed: seconds from 1 to 1,000,000"),  # once a C++ timeout stack
-        (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
-        (["allreduce", "--iters", "-5"], "--iters: got -5; allowed: a whole number from 1 to"),  # ran 3 quietly
+        (["--batch", "0"], "--batch: got '0'; allowed: a whole number from 1 to 1,000,000,000"),  # once the default 64
+        (["--batch", "99999999999999"], "--batch: got '99999999999999'; allowed: a whole number from 1"),  # traceback
+        (["--steps", "1000000001"], "--steps: got '1000000001'; allowed: a whole number from 1 to 1,000,000,000"),
+        # once a C++ timeout stack
+        (["--timeout", "0"], "--timeout: got '0'; allowed: seconds from 1 to 1,000,000 (a shorter"),
+        (["--threads", "-1"], "--threads: got '-1'; allowed: a whole number from 1 to 1,024"),
+        (["allreduce", "--iters", "-5"], "--iters: got '-5'; allowed: a whole number from 1 to"),  # ran 3 quietly
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
         (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
         (["allreduce", "--zero", "2"], "--zero: belongs to `dpscale measure`, not to this mode"),
         # int(inf) raised OverflowError, which argparse let through: a traceback on every rank
-        (["--steps", "inf"], "--steps: got 'inf'; allowed: a whole number such as 50 or 1e3"),
+        (["--steps", "inf"], "--steps: got 'inf'; allowed: a whole number from 1 to 1,000,000,000"),
         (["--batch", "1e400"], "--batch: got '1e400'; allowed: a whole number"),
         (["--warmup=-inf"], "--warmup: got '-inf'; allowed: a whole number"),
         (["--batch", "nan"], "--batch: got 'nan'; allowed: a whole number"),  # 'invalid _count value'

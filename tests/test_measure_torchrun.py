@@ -172,3 +172,29 @@ def test_a_rendezvous_environment_set_wrong_by_hand_is_one_line(capsys, monkeypa
     except ValueError as exc:  # (a traceback, said as this test's failure)
         rc = f"ValueError: {exc}"
     assert (rc, capsys.readouterr().err) == (2, f"dpscale worker: error: {said}\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "argv",
+    [["--steps", "1e30"], ["--batch", "0"], ["--steps", "2x"], ["--repeats", "nan"], ["--warmup", "1.5"],
+     ["--timeout", "0"]],
+)  # fmt: skip
+def test_torchrun_s_worker_refuses_a_bad_count_in_measure_s_line(argv: list[str]) -> None:
+    """docs/measure.md: the worker reads its flags 'as `dpscale measure` reads them (… refusals in its words)'; review
+    MF found `--steps 1e30` said 'got 1e+30' (measure: 'got '1e30''), `--batch 0` 'got 0', '2x', 'nan' and '1.5'
+    'a whole number such as 50 or 1e3 (see --help)' with no range, and `--timeout 0` without measure's reason. Both
+    commands run for real, as a user starts them; the line after the program's name is the same."""
+    measure = subprocess.run([str(BIN / "dpscale"), "measure", *argv], capture_output=True, text=True, timeout=120)
+    rank = ["-m", "dpscale.sources.measure.worker", *argv]
+    worker = subprocess.run(
+        [str(BIN / "torchrun"), "--standalone", "--nproc-per-node", "1", *rank],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    said = measure.stderr.strip().removeprefix("dpscale measure: ")
+    assert measure.returncode == 2 and said.startswith(f"error: {argv[0]}: got '{argv[1]}'; allowed: "), said
+    lines = [line for line in worker.stderr.splitlines() if line.startswith("dpscale worker: ")]
+    assert lines == [f"dpscale worker: {said}"], worker.stderr[-2000:]
+    assert worker.returncode == 1 and "exitcode  : 2" in worker.stderr  # torchrun's own report of its rank's exit 2

@@ -157,6 +157,108 @@ def comma_hint(text: str) -> str | None:
     return None
 
 
+# Reading a number typed on a command line: `dpscale`'s flags and the torchrun worker's (sources/measure/worker.py) both
+# read theirs here, so one bad value gets one line from either (review MF: the worker said `--steps 1e30` as 1e+30,
+# '2x' without its range)
+SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
+CURRENCY = "a plain number: no currency sign or code"
+# what a price or a budget is told to drop: a code, or a currency sign (see _currency)
+_CODES = (
+    r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
+    # the other Spanish-speaking countries' ('500 ARS' was told 'a finite budget > 0', review LM)
+    r"|ARS|BOB|CLP|COP|CRC|CUP|DOP|GTQ|HNL|NIO|PAB|PEN|PYG|UYU|VES"
+)
+# (its thousands grouped by a space too, a no-break one or not: '1 000 €' was told 'a finite budget > 0', review LL)
+_AMOUNT = r"[\d.,]+(?:\s[\d.,]+)*(e[-+]?\d+)?"
+
+
+def _currency(text: str) -> bool:
+    """Whether a text is an amount with a currency on one side or both ('$500 USD'): a code (USD, '500 CHF') or a
+    currency sign, Unicode's Sc ($, €, ¥, ₹, …), with its country's letters before it or not (US$, HK$, R$, JPY¥:
+    review LI found them told 'a finite budget > 0', which 500 is), or after it ('$US 500', '500 $ CA', Argentina's
+    U$S: review LM)."""
+    import re
+    import unicodedata
+
+    # the first amount, found by a search: a lazy '(.*?)\s*' before it re-read every run of spaces from each of its
+    # characters — 'a' and 100,000 spaces and 'x' took 3 minutes, a page field's 10,000 1.7 s (review LM)
+    m = re.search(_AMOUNT, text, re.IGNORECASE)
+    sides = [side.strip().upper() for side in (text[: m.start()], text[m.end() :])] if m else []
+    sides = [side for side in sides if side]
+    signs = [re.fullmatch(r"[A-Z]{0,3}\s*(\S)\s*[A-Z]{0,3}", side) for side in sides]
+    return bool(sides) and all(
+        re.fullmatch(_CODES, side) or (sign is not None and unicodedata.category(sign[1]) == "Sc")
+        for side, sign in zip(sides, signs)
+    )
+
+
+def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
+    """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
+    fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
+    import re
+
+    if isinstance(text, str) and python_spelled(text):  # '1_000', '１０': float() reads them; check_number_style's rule
+        raise fail(flag, text, PLAIN_DIGITS)
+    try:
+        x = float(text)
+    except (ValueError, TypeError):
+        t = str(text).strip()
+        if hint := comma_hint(t):  # '2,000' and '2,5' are told how to write them
+            raise fail(flag, text, hint) from None
+        if re.fullmatch(r"[-+]?\d+(\.\d+)?\s*[kKMGTB]", t):  # 1.28M, 300B: 'a sample count > 0' said not why
+            raise fail(flag, text, SUFFIX) from None
+        # a price, a budget, its sign or code before or after; written out too ('1e6$', 'USD 500' and '¥300' were
+        # told 'a budget > 0' / 'a finite budget > 0', which 1e6 and 500 are: reviews KZ, LC)
+        if _currency(t):
+            raise fail(flag, text, CURRENCY) from None
+        if fraction and t.endswith("%"):
+            try:
+                pct = float(t[:-1])
+            except ValueError:
+                pct = math.nan
+            if math.isfinite(pct):
+                raise fail(flag, text, f"{allowed} ({pct:g} % = {pct / 100:g})") from None
+        raise fail(flag, text, allowed) from None
+    if not math.isfinite(x):
+        raise fail(flag, text, allowed)
+    return x
+
+
+def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, default: Any = None) -> Any:
+    """A count typed on the command line (`default` when not given); a bad one is named as typed ('0', not
+    '0.0'). Without `hi`, counts stop at 2^53, where whole numbers stop being exact in floating point."""
+    if text is None:
+        return default
+    allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
+    too_big = allowed if hi is not None else f"a whole number from {lo} to 2^53"
+    if isinstance(text, str) and comma_hint(text) == DECIMAL_POINT:
+        # 2,5: no decimal-point hint, whose 2.5 would be refused next; but 1,28e6 (the page's 1.28e6 written with a
+        # Spanish comma) is a whole number once its comma is a point: told 'a whole number' alone, it read as wrong
+        pointed = float(text.strip().replace(",", "."))
+        whole_once_pointed = math.isfinite(pointed) and pointed == int(pointed) and lo <= pointed <= (hi or 2**53)
+        raise fail(flag, text, DECIMAL_POINT if whole_once_pointed else allowed)
+    try:
+        x = number(text, flag, allowed)
+    except DpscaleError:
+        if _overflows(text):  # 1e400, 400 nines: float's inf was told 'a whole number ≥ 1', as if too small
+            raise fail(flag, text, too_big) from None
+        raise
+    if x != int(x) or x < lo:
+        raise fail(flag, text, allowed)
+    if x > (2**53 if hi is None else hi):
+        raise fail(flag, text, too_big)
+    return int(x)
+
+
+def _overflows(text: Any) -> bool:
+    """A number too large for a float (it reads as inf), written as one: '1e400', 400 nines — not 'inf' itself."""
+    t = str(text).strip()
+    try:
+        return float(t) == math.inf and t.lstrip("+")[:1].isdigit()
+    except ValueError:
+        return False
+
+
 def renamed(exc: DpscaleError, name: str, allowed: str | None = None) -> DpscaleError:
     """The same standard error under another input name (a library parameter → its CLI flag), and its allowed
     part reworded where given; the value is kept as it was shown. An error without the standard parts is returned

@@ -15,16 +15,15 @@ import sys
 from contextlib import contextmanager
 
 from dpscale.errors import (
-    DECIMAL_POINT,
     DOT_GROUPS,
     MAX_DEVICES,
     PLAIN_DIGITS,
+    SUFFIX,
     THOUSANDS_DOT,
     ZERO_ALLOWED,
     DpscaleError,
     check_devices,
     check_efficiency,
-    comma_hint,
     counted,
     fail,
     house_style,
@@ -33,6 +32,10 @@ from dpscale.errors import (
     unknown_option,
     zero_named,
 )
+
+# (a typed number and count are read in errors, where the torchrun worker reads its flags with them too: review MF)
+from dpscale.errors import number as number
+from dpscale.errors import whole as whole
 from dpscale.faces import named
 from dpscale.faces.locale import LANGS, env_lang, lang_named
 from dpscale.formulas.units import canonical_unit, cluster_unit
@@ -469,66 +472,7 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
 
 
 THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
-SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
-CURRENCY = "a plain number: no currency sign or code"
 PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
-# what a price or a budget is told to drop: a code, or a currency sign (see _currency)
-_CODES = (
-    r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
-    # the other Spanish-speaking countries' ('500 ARS' was told 'a finite budget > 0', review LM)
-    r"|ARS|BOB|CLP|COP|CRC|CUP|DOP|GTQ|HNL|NIO|PAB|PEN|PYG|UYU|VES"
-)
-# (its thousands grouped by a space too, a no-break one or not: '1 000 €' was told 'a finite budget > 0', review LL)
-_AMOUNT = r"[\d.,]+(?:\s[\d.,]+)*(e[-+]?\d+)?"
-
-
-def _currency(text: str) -> bool:
-    """Whether a text is an amount with a currency on one side or both ('$500 USD'): a code (USD, '500 CHF') or a
-    currency sign, Unicode's Sc ($, €, ¥, ₹, …), with its country's letters before it or not (US$, HK$, R$, JPY¥:
-    review LI found them told 'a finite budget > 0', which 500 is), or after it ('$US 500', '500 $ CA', Argentina's
-    U$S: review LM)."""
-    import unicodedata
-
-    # the first amount, found by a search: a lazy '(.*?)\s*' before it re-read every run of spaces from each of its
-    # characters — 'a' and 100,000 spaces and 'x' took 3 minutes, a page field's 10,000 1.7 s (review LM)
-    m = re.search(_AMOUNT, text, re.IGNORECASE)
-    sides = [side.strip().upper() for side in (text[: m.start()], text[m.end() :])] if m else []
-    sides = [side for side in sides if side]
-    signs = [re.fullmatch(r"[A-Z]{0,3}\s*(\S)\s*[A-Z]{0,3}", side) for side in sides]
-    return bool(sides) and all(
-        re.fullmatch(_CODES, side) or (sign is not None and unicodedata.category(sign[1]) == "Sc")
-        for side, sign in zip(sides, signs)
-    )
-
-
-def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
-    """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
-    fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
-    if isinstance(text, str) and python_spelled(text):  # '1_000', '１０': float() reads them; check_number_style's rule
-        raise fail(flag, text, PLAIN_DIGITS)
-    try:
-        x = float(text)
-    except (ValueError, TypeError):
-        t = str(text).strip()
-        if hint := comma_hint(t):  # '2,000' and '2,5' are told how to write them
-            raise fail(flag, text, hint) from None
-        if re.fullmatch(r"[-+]?\d+(\.\d+)?\s*[kKMGTB]", t):  # 1.28M, 300B: 'a sample count > 0' said not why
-            raise fail(flag, text, SUFFIX) from None
-        # a price, a budget, its sign or code before or after; written out too ('1e6$', 'USD 500' and '¥300' were
-        # told 'a budget > 0' / 'a finite budget > 0', which 1e6 and 500 are: reviews KZ, LC)
-        if _currency(t):
-            raise fail(flag, text, CURRENCY) from None
-        if fraction and t.endswith("%"):
-            try:
-                pct = float(t[:-1])
-            except ValueError:
-                pct = math.nan
-            if math.isfinite(pct):
-                raise fail(flag, text, f"{allowed} ({pct:g} % = {pct / 100:g})") from None
-        raise fail(flag, text, allowed) from None
-    if not math.isfinite(x):
-        raise fail(flag, text, allowed)
-    return x
 
 
 def _thousands(parts: list[str], text: str, flag: str) -> None:
@@ -547,41 +491,6 @@ def numbers(text: str, flag: str, allowed: str = "numbers separated by commas", 
 
 
 LIST_DECIMAL = "numbers with a decimal point (0.9); a comma separates one value per size"
-
-
-def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, default: Any = None) -> Any:
-    """A count typed on the command line (`default` when not given); a bad one is named as typed ('0', not
-    '0.0'). Without `hi`, counts stop at 2^53, where whole numbers stop being exact in floating point."""
-    if text is None:
-        return default
-    allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
-    too_big = allowed if hi is not None else f"a whole number from {lo} to 2^53"
-    if isinstance(text, str) and comma_hint(text) == DECIMAL_POINT:
-        # 2,5: no decimal-point hint, whose 2.5 would be refused next; but 1,28e6 (the page's 1.28e6 written with a
-        # Spanish comma) is a whole number once its comma is a point: told 'a whole number' alone, it read as wrong
-        pointed = float(text.strip().replace(",", "."))
-        whole_once_pointed = math.isfinite(pointed) and pointed == int(pointed) and lo <= pointed <= (hi or 2**53)
-        raise fail(flag, text, DECIMAL_POINT if whole_once_pointed else allowed)
-    try:
-        x = number(text, flag, allowed)
-    except DpscaleError:
-        if _overflows(text):  # 1e400, 400 nines: float's inf was told 'a whole number ≥ 1', as if too small
-            raise fail(flag, text, too_big) from None
-        raise
-    if x != int(x) or x < lo:
-        raise fail(flag, text, allowed)
-    if x > (2**53 if hi is None else hi):
-        raise fail(flag, text, too_big)
-    return int(x)
-
-
-def _overflows(text: Any) -> bool:
-    """A number too large for a float (it reads as inf), written as one: '1e400', 400 nines — not 'inf' itself."""
-    t = str(text).strip()
-    try:
-        return float(t) == math.inf and t.lstrip("+")[:1].isdigit()
-    except ValueError:
-        return False
 
 
 # A link's rate as NICs and switches are sold (bits) or as the flags take it (bytes): 200Gb/s is 25 GB/s.

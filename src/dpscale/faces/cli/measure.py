@@ -19,7 +19,6 @@ from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
-    number,
     one_size,
     parse_devices,
     whole,
@@ -27,14 +26,9 @@ from dpscale.faces.cli.common import (
 )
 from dpscale.faces.output import Column, emit, to_json
 from dpscale.sources.measure import REPEAT_SPREAD_E
-from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_RANGE, TIMEOUT_S, WORKLOADS, default_batch
+from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_S, WORKLOADS, default_batch
 
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
-
-TIMEOUTS = (
-    f"seconds from {TIMEOUT_RANGE[0]:g} to {TIMEOUT_RANGE[1]:,.0f} (a shorter watchdog trips on a healthy step's "
-    "pauses)"
-)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -85,9 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def build_job(args: argparse.Namespace, mode: str) -> Any:
     from dpscale.sources.measure import MODE_FLAGS, check_mode_flags
-    from dpscale.sources.measure.calibration import parse_sizes
-    from dpscale.sources.measure.jobs import BIG, Job  # (the torchrun worker bounds its counts alike)
-    from dpscale.sources.measure.results import MAX_THREADS  # (and threads, as an earlier record's are checked)
+    from dpscale.sources.measure.jobs import TYPED, Job, typed_counts  # (the torchrun worker reads its flags so too)
 
     check_mode_flags(mode, {f: getattr(args, f) for flags in MODE_FLAGS.values() for f in flags})
     if mode == "allreduce":
@@ -97,25 +89,13 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
     from dpscale.sources.measure import one_model
 
     one_model(args.model_file, args.workload)
-    timeout = number(args.timeout, "--timeout", TIMEOUTS)
-    # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it tripped on a healthy run's pauses (exit 1 after
-    # the work, or a pass by luck: 0.001 s did both)
-    if not TIMEOUT_RANGE[0] <= timeout <= TIMEOUT_RANGE[1]:
-        raise fail("--timeout", args.timeout, TIMEOUTS)
     return Job(
         mode=mode,
         workload=args.workload or "mlp",
         model_file=args.model_file,
-        batch=whole(args.batch, "--batch", hi=BIG, default=default_batch(mode)),
-        steps=whole(args.steps, "--steps", hi=BIG, default=DEFAULTS["steps"]),
-        warmup=whole(args.warmup, "--warmup", lo=0, hi=BIG, default=DEFAULTS["warmup"]),
-        repeats=whole(args.repeats, "--repeats", hi=BIG, default=DEFAULTS["repeats"]),
-        sizes=parse_sizes(args.sizes or DEFAULTS["sizes"]) if mode == "allreduce" else (),
-        iters=whole(args.iters, "--iters", hi=BIG, default=DEFAULTS["iters"]),
-        threads=whole(args.threads, "--threads", hi=MAX_THREADS),  # 1e9 threads: libgomp's out-of-memory abort
         device=args.device,
-        timeout=timeout,
         zero=int(args.zero or 0),
+        **typed_counts(mode, {k: getattr(args, k) for k in TYPED}),
     )
 
 

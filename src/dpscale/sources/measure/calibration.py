@@ -11,7 +11,7 @@ import math
 import re
 from typing import Any
 
-from dpscale.errors import fail
+from dpscale.errors import PLAIN_DIGITS, fail, python_spelled
 from dpscale.formulas.collectives import bus_bandwidth
 from dpscale.formulas.units import GB, GIB, MIB
 from dpscale.sources.measure import CALIBRATION_FORMAT
@@ -44,6 +44,8 @@ def bytes_text(n: int) -> str:
 
 def parse_sizes(text: str, flag: str = "--sizes") -> tuple[int, ...]:
     """'1KB..256MB' (×2 steps, like nccl-tests -f 2), '1KB..256MBx4', or '1KB,1MB' → sorted byte counts."""
+    if python_spelled(str(text)):  # '1_0KB' (the CLI's parser says it first; the torchrun worker reads it here)
+        raise fail(flag, text, PLAIN_DIGITS)
     text = str(text).strip()
     if ".." in text:
         m = re.fullmatch(r"(.+?)\.\.(.+?)(?:x(\d+))?", text)

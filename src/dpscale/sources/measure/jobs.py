@@ -23,6 +23,10 @@ DEFAULTS: dict[str, Any] = {"steps": 50, "warmup": 10, "repeats": 3, "sizes": "1
 BATCH, EQUIVALENCE_BATCH = 64, 16  # per rank: train and allreduce's, equivalence's
 TIMEOUT_S = 600.0  # seconds without progress before a run is declared hung
 TIMEOUT_RANGE = (1.0, 1e6)  # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it trips on healthy pauses
+TIMEOUTS = (
+    f"seconds from {TIMEOUT_RANGE[0]:g} to {TIMEOUT_RANGE[1]:,.0f} (a shorter watchdog trips on a healthy step's "
+    "pauses)"
+)
 
 
 class RanksDisagree(DpscaleError):
@@ -34,6 +38,36 @@ class RanksDisagree(DpscaleError):
 def default_batch(mode: str) -> int:
     """The per-rank batch a mode takes where --batch is not given."""
     return EQUIVALENCE_BATCH if mode == "equivalence" else BATCH
+
+
+# the flags typed_counts reads, in the order it reads them (the first bad one is the one said)
+TYPED = ("timeout", "batch", "steps", "warmup", "repeats", "sizes", "iters", "threads")
+
+
+def typed_counts(mode: str, typed: dict[str, Any]) -> dict[str, Any]:
+    """--timeout, the counts and --sizes as typed (text, None where not given) → Job's fields, read in one order and
+    one set of words by `dpscale measure` and the torchrun worker alike: the worker once said `--steps 1e30` as
+    'got 1e+30', `--batch 0` as 'got 0' and '2x' with no range where measure said 'got '1e30'; allowed: a whole number
+    from 1 to 1,000,000,000' (review MF)."""
+    from dpscale.errors import fail, number, whole
+    from dpscale.sources.measure.calibration import parse_sizes
+    from dpscale.sources.measure.results import MAX_THREADS
+
+    timeout = number(typed["timeout"], "--timeout", TIMEOUTS)
+    # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it tripped on a healthy run's pauses (exit 1 after
+    # the work, or a pass by luck: 0.001 s did both)
+    if not TIMEOUT_RANGE[0] <= timeout <= TIMEOUT_RANGE[1]:
+        raise fail("--timeout", typed["timeout"], TIMEOUTS)
+    return {
+        "timeout": timeout,
+        "batch": whole(typed["batch"], "--batch", hi=BIG, default=default_batch(mode)),
+        "steps": whole(typed["steps"], "--steps", hi=BIG, default=DEFAULTS["steps"]),
+        "warmup": whole(typed["warmup"], "--warmup", lo=0, hi=BIG, default=DEFAULTS["warmup"]),
+        "repeats": whole(typed["repeats"], "--repeats", hi=BIG, default=DEFAULTS["repeats"]),
+        "sizes": parse_sizes(typed["sizes"] or DEFAULTS["sizes"]) if mode == "allreduce" else (),
+        "iters": whole(typed["iters"], "--iters", hi=BIG, default=DEFAULTS["iters"]),
+        "threads": whole(typed["threads"], "--threads", hi=MAX_THREADS),  # 1e9 threads: libgomp's out-of-memory abort
+    }
 
 
 @dataclass(frozen=True)

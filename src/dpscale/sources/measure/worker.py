@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
@@ -21,27 +20,25 @@ from typing import Any, NoReturn
 
 from dpscale.errors import (
     MAX_DEVICES,
-    PLAIN_DIGITS,
     ZERO_ALLOWED,
     DpscaleError,
     house_style,
     named,
-    python_spelled,
     unknown_option,
     zero_named,
 )
 from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
 from dpscale.sources.measure.jobs import (
-    BIG,
     DEFAULTS,
     DEVICES,
     MODES,
-    TIMEOUT_RANGE,
     TIMEOUT_S,
+    TYPED,
     WORKLOADS,
     Job,
     RanksDisagree,
     default_batch,
+    typed_counts,
 )
 
 
@@ -70,14 +67,15 @@ def parser() -> argparse.ArgumentParser:
     # default mlp (None: not given, which allreduce checks)
     p.add_argument("--workload", choices=WORKLOADS, type=_any_case(WORKLOADS))
     p.add_argument("--model-file")
-    # counts as the CLI reads them (1e3 is 1000); None where not typed, so a flag of another mode is refused
+    # counts and --timeout as typed: job_from reads them as `dpscale measure` does (jobs.typed_counts), in its words;
+    # None where not typed, so a flag of another mode is refused
     batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
-    p.add_argument("--batch", type=_count, default=None, help=batch)
+    p.add_argument("--batch", default=None, help=batch)
     for k in ("steps", "warmup", "repeats", "sizes", "iters"):
-        p.add_argument(f"--{k}", type=_plain if k == "sizes" else _count, default=None, help=f"default {DEFAULTS[k]}")
-    p.add_argument("--threads", type=_count, default=None)
+        p.add_argument(f"--{k}", default=None, help=f"default {DEFAULTS[k]}")
+    p.add_argument("--threads", default=None)
     p.add_argument("--device", default="auto", choices=DEVICES, type=_any_case(DEVICES))
-    p.add_argument("--timeout", type=_seconds, default=TIMEOUT_S)
+    p.add_argument("--timeout", default=f"{TIMEOUT_S:g}")
     p.add_argument("--out")
     p.add_argument("--zero", metavar="STAGE", type=_zero, default=None, help="train sharded (see `dpscale measure`)")
     return p
@@ -95,58 +93,12 @@ def _zero(text: str) -> int:
     return int(stage)
 
 
-def _plain(text: str) -> str:
-    """The flag's text, or its refusal where float() would read what no one else writes ('1_000', '١٠')."""
-    if python_spelled(text):
-        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {PLAIN_DIGITS}")
-    return text
-
-
-def _seconds(text: str) -> float:
-    """--timeout's seconds (its range is checked in job_from, as measure's is); text that is no number is refused in
-    the same words (argparse said 'invalid float value')."""
-    least, most = TIMEOUT_RANGE
-    try:
-        return float(_plain(text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: seconds from {least:g} to {most:,.0f}") from None
-
-
-def _count(text: str) -> int:
-    """A whole number as `dpscale measure` takes it: 1000 or 1e3 (its range is checked in job_from)."""
-    try:
-        x = float(_plain(text))
-    except ValueError:
-        x = math.nan
-    if not math.isfinite(x) or x != int(x):  # (int(inf) raised OverflowError, which argparse let through: a traceback)
-        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: a whole number such as 50 or 1e3")
-    return int(x)
-
-
 def job_from(a: argparse.Namespace) -> Job:
-    from dpscale.sources.measure.calibration import parse_sizes
-
-    check_mode_flags(a.mode, {k: getattr(a, k) for k in DEFAULTS})  # (before the defaults fill them in)
-    for k, v in DEFAULTS.items():
-        setattr(a, k, v if getattr(a, k) is None else getattr(a, k))
+    check_mode_flags(a.mode, {k: getattr(a, k) for k in DEFAULTS})
     if a.mode == "allreduce":
         unused_by_allreduce(a.model_file, a.batch, a.workload)
     one_model(a.model_file, a.workload)
-    a.workload = a.workload or "mlp"
-    batch = default_batch(a.mode) if a.batch is None else a.batch
-    checks = (("--batch", batch, 1), ("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1),
-              ("--iters", a.iters, 1))  # fmt: skip
-    for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly; --batch 1e14 was a rank's traceback)
-        if not lo <= v <= BIG:  # (1e99 as 1e+99: written out, it was 100 digits)
-            raise DpscaleError(f"{flag}: got {v if abs(v) < 2**53 else f'{v:.6g}'}; allowed: a whole number from {lo} "
-                               f"to {BIG:,}")  # fmt: skip
-    from dpscale.sources.measure.results import MAX_THREADS
-
-    if a.threads is not None and not 1 <= a.threads <= MAX_THREADS:
-        raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to {MAX_THREADS:,}")
-    least, most = TIMEOUT_RANGE
-    if not least <= a.timeout <= most:  # (nan fails this too; the launcher's bounds)
-        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds from {least:g} to {most:,.0f}")
+    counts = typed_counts(a.mode, {k: getattr(a, k) for k in TYPED})  # `dpscale measure`'s reading, and its words
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
     if missing:
         raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")
@@ -157,11 +109,10 @@ def job_from(a: argparse.Namespace) -> Job:
 
         check_writable(a.out, jsonl=a.mode != "allreduce", mode=a.mode)
     _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
-    sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     # (threads are not taken from --out here, as the CLI takes them: on several nodes the file is on one disk, and
     # ranks elsewhere would pick another share; a set-up that finds no match in the file is noted instead)
-    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
-               a.device, a.timeout, zero=a.zero)  # fmt: skip
+    zero = DEFAULTS["zero"] if a.zero is None else a.zero
+    return Job(a.mode, a.workload or "mlp", a.model_file, device=a.device, zero=zero, **counts)
 
 
 def _speaks() -> bool:
