@@ -628,6 +628,42 @@ def test_the_allreduce_table_says_three_digits_of_a_timed_bandwidth(capsys) -> N
     assert f"{cal['busbw_gbs']:.3g} GB/s" in out and repr(cal["busbw_gbs"])[:8] not in out
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_allreduce_asymptote_no_measured_size_reached_half_of_is_said_to_be_the_line_s(capsys, lang) -> None:
+    """Review MF: `measure allreduce --devices 4 --sizes 1MB..4MB` said 'busbw asymptote 3.39 GB/s' where the best
+    measured was 0.657 GB/s, with nothing to say the figure was the line's. A line's busbw reaches half its asymptote at
+    n½ = α/β (physics.md §1.4); a best measured under half says no size reached n½, and the note says so."""
+    import argparse
+
+    from dpscale.faces.cli.measure import show_allreduce
+
+    rows = [calibration.row(s, t, 4, 20) for s, t in ((1 << 20, 8.30e-3), (2 << 20, 8.50e-3), (4 << 20, 9.58e-3))]
+    cal = {**calibration.calibration(rows, 4, "gloo", device="cpu"), "rows": rows}
+    show_allreduce(cal, argparse.Namespace(json=False, csv=False, lang=lang, plot=None, out=None))
+    # 1.5 × 4 MiB / 9.58 ms = 0.657 GB/s measured; the fit's β = 4.167e-10 s/B → 1.5 / β = 3.6 GB/s
+    assert round(cal["busbw_gbs"], 2) == 3.6 and round(rows[-1]["busbw_gbs"], 3) == 0.657
+    assert {
+        "en": "note: the busbw asymptote 3.6 GB/s is the line's extrapolation: the best measured, 0.657 GB/s at 4MB, "
+        "is under half of it, so no size was large enough to set it; measure larger sizes (predict --calibration "
+        "reads the measured points, not the asymptote)",
+        "es": "nota: la asíntota de busbw 3,6 GB/s es una extrapolación de la recta: el mejor valor medido, 0,657 GB/s "
+        "con 4MB, no llega a la mitad, así que ningún tamaño fue lo bastante grande para fijarla; mida tamaños "
+        "mayores (predict --calibration lee los puntos medidos, no la asíntota)",
+    }[lang] in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(("half_size", "said"), [(3 << 20, False), (6 << 20, True)])
+def test_the_asymptote_is_the_line_s_once_the_largest_size_is_below_n_half(half_size, said) -> None:
+    """The bound is the line's own half-bandwidth size n½ = α/β: sizes up to 4 MiB on a line with n½ = 3 MiB reach
+    4/7 of its asymptote (no note), with n½ = 6 MiB only 4/10 (the note)."""
+    alpha = 1e-3
+    rows = [calibration.row(s, alpha + s * alpha / half_size, 2, 20) for s in (1 << 20, 2 << 20, 4 << 20)]
+    cal = calibration.calibration(rows, 2, "gloo")
+    best = calibration.beyond_measured(cal)
+    assert (best is not None) == said
+    assert cal["busbw_peak_gbs"] / cal["busbw_gbs"] == pytest.approx(4 / 7 if half_size == 3 << 20 else 4 / 10)
+
+
 def test_cuda_asked_of_a_machine_without_it_names_both_flags(capsys) -> None:
     """--device cuda where there is none said only '--devices: got 2; allowed: at most 0', naming a flag that was
     not the one to change."""

@@ -466,7 +466,7 @@ AR_COLUMNS = [
 def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
     from dpscale.faces.i18n import label, localise
     from dpscale.faces.i18n import number as fmt
-    from dpscale.sources.measure.calibration import fit_quality
+    from dpscale.sources.measure.calibration import beyond_measured, bytes_text, fit_quality
 
     lang, n = args.lang, cal["devices"]
     cut = []  # a run cut short: where it went and what was kept, said under --json and --csv too (on stderr)
@@ -489,6 +489,13 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
         fmt(fit_quality(cal), "pct", lang),
     )
     notes = [label("allreduce_fit", lang).format(alpha=alpha, beta=localise(beta, lang), busbw=busbw, worst=worst)]
+    best = beyond_measured(cal)
+    if best:  # (the asymptote past every measured size: the line's, not the fabric's)
+        notes.append(
+            label("allreduce_extrapolated", lang).format(
+                busbw=busbw, peak=fmt(best["busbw_gbs"], "sig3", lang) + " GB/s", size=bytes_text(best["bytes"])
+            )
+        )
     notes += cut
     if args.out and not cut:
         notes.append(label("calibration_written", lang).format(path=args.out))

@@ -523,6 +523,11 @@ LABELS: dict[str, dict[str, str]] = {
         "allreduce_fit": (
             "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
         ),
+        "allreduce_extrapolated": (
+            "the busbw asymptote {busbw} is the line's extrapolation: the best measured, {peak} at {size}, is under "
+            "half of it, so no size was large enough to set it; measure larger sizes (predict --calibration reads the "
+            "measured points, not the asymptote)"
+        ),
         "calibration_written": "calibration written to {path}",
         "calibration_partial": (
             'partial calibration written to {path}: the run was cut short after {n} sizes ("partial": true); '
@@ -1566,6 +1571,11 @@ LABELS: dict[str, dict[str, str]] = {
         "allreduce_fit": (
             "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
             "ajuste {worst}"
+        ),
+        "allreduce_extrapolated": (
+            "la asíntota de busbw {busbw} es una extrapolación de la recta: el mejor valor medido, {peak} con {size}, "
+            "no llega a la mitad, así que ningún tamaño fue lo bastante grande para fijarla; mida tamaños mayores "
+            "(predict --calibration lee los puntos medidos, no la asíntota)"
         ),
         "calibration_written": "calibración escrita en {path}",
         "calibration_partial": (

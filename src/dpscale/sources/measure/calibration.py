@@ -116,3 +116,17 @@ def fit_quality(cal: dict[str, Any]) -> float:
     a, b = cal["alpha_s"], cal["beta_s_per_byte"]
     errs = [abs((a + b * p["bytes"]) / p["time_s"] - 1) for p in cal["points"] if p["time_s"] > 0]
     return max(errs, default=math.nan)
+
+
+def beyond_measured(cal: dict[str, Any]) -> dict[str, Any] | None:
+    """The measured point of best busbw when the fitted asymptote is more than twice it, else None. The line's busbw
+    at a size S is the asymptote × βS / (α + βS): it reaches half the asymptote at S = α/β, the half-bandwidth size
+    n½ (physics.md §1.4). A best measured busbw under half the asymptote says no size reached n½: every point is
+    latency-bound there, β rests on small differences of their times, and the asymptote is the line's extrapolation
+    (review MF: `--devices 4 --sizes 1MB..4MB` said 3.39 GB/s where the best measured was 0.657). The bound is the
+    model's own half-way point, not tuned to a run."""
+    points = [p for p in cal["points"] if p["time_s"] > 0]
+    if not cal.get("busbw_gbs") or not points:
+        return None
+    best = max(points, key=lambda p: p["busbw_gbs"])
+    return best if cal["busbw_gbs"] > 2 * best["busbw_gbs"] else None
