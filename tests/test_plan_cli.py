@@ -109,6 +109,30 @@ def test_plan_names_six_sizes_past_the_peak_then_counts(capsys):
     assert "past the throughput's peak: 512; 1,024; 2,048; 4,096; 8,192; 16,384 and 1 more devices" in out
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_says_a_dip_below_the_fastest_size_is_no_peak(capsys, tmp_path, lang):
+    """Review MF: `plan --fit` on runs at 1, 2 and 4 devices of speedup 1, 0.80× and 1.23× said 'past the throughput's
+    peak: 2 devices finish later…' where the fastest size is the largest: 2 is a dip (the fitted allreduce law passes
+    through the runs), and only a size past the fastest is past a peak."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n2,800\n4,1230\n", encoding="utf-8")
+    out = said(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "1,2,4", "--lang", lang)
+    assert {
+        "en": "note: a dip in the throughput, not its peak: 2 devices finish later than a smaller size given, at more "
+        "device-hours, and larger sizes are faster again (the fastest here: 4)",
+        "es": "nota: un bache del rendimiento, no su pico: 2 dispositivos terminan más tarde que un tamaño menor dado, "
+        "con más horas-dispositivo, y los tamaños mayores vuelven a ser más rápidos (el más rápido aquí: 4)",
+    }[lang] in out
+    assert "past the throughput's peak" not in out and "pasado el pico" not in out
+    # a dip and a peak: 2 (0.80×) dips below 1, 8 (0.80×) is past the fastest, 4 (1.60×); each said as what it is
+    out = said(capsys, "plan", "-n", "1e8", "-v", "1000", "-e", "1,0.4,0.4,0.1", "-d", "1,2,4,8")
+    assert "a dip in the throughput, not its peak: 2 devices finish later" in out
+    assert (
+        "past the throughput's peak: 8 devices finish later than a smaller size given, at more device-hours (the "
+        "fastest here: 4)"
+    ) in out
+
+
 def test_plan_of_a_file_whose_e_is_relative_to_two_devices_says_so(capsys, tmp_path):
     """plan.py (cli):177 `file_d0 > 1` → `> 2`: fit's JSON with baseline_devices 2."""
     doc = {"baseline_devices": 2, "predictions": [{"devices": 2, "efficiency": 1.0}, {"devices": 4, "efficiency": 0.9}]}

@@ -685,12 +685,16 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
         missed = _missed(r, "cost", r.budget, money, lang) if priced else ""
         if missed:
             notes.append(label("plan_past_budget", lang).format(b=budget, sizes=missed))
-    if r.slower_than_smaller:  # past the throughput's peak: the table alone did not say it
-        peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
-        more = len(r.slower_than_smaller) - 6
-        said = label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
-        sizes = listed([fmt(d, "int", lang) for d in r.slower_than_smaller[:6]], lang, more=said)  # 2,048 and 4,096
-        notes.append(label("plan_slower", lang).format(sizes=sizes, d=fmt(peak, "int", lang)))
+    peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
+    # sizes past the fastest are past the throughput's peak (USL's); one below it is a dip that larger sizes climb out
+    # of (review MF: runs at 1, 0.80× and 1.23× were 'past the throughput's peak' with the largest size the fastest)
+    for key, slower in (("plan_slower_dip", [d for d in r.slower_than_smaller if d < peak]),
+                        ("plan_slower", [d for d in r.slower_than_smaller if d > peak])):  # fmt: skip
+        if slower:  # the table alone did not say it
+            more = len(slower) - 6
+            said = label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
+            sizes = listed([fmt(d, "int", lang) for d in slower[:6]], lang, more=said)  # 2,048 and 4,096
+            notes.append(label(key, lang).format(sizes=sizes, d=fmt(peak, "int", lang)))
     x = fmt(r.knee_threshold, "float", lang)
     if len(r.points) < 2:  # one size: no device was added, nothing to judge
         return notes

@@ -1016,6 +1016,10 @@ LABELS: dict[str, dict[str, str]] = {
             "past the throughput's peak: {sizes} devices finish later than a smaller size given, at more "
             "device-hours (the fastest here: {d})"
         ),
+        "plan_slower_dip": (
+            "a dip in the throughput, not its peak: {sizes} devices finish later than a smaller size given, at more "
+            "device-hours, and larger sizes are faster again (the fastest here: {d})"
+        ),
         "plan_and_more": "{n} more",
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
         "plan_fit_speedup": (
@@ -2132,6 +2136,10 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_slower": (
             "pasado el pico de rendimiento: {sizes} dispositivos terminan más tarde que un tamaño menor dado, con "
             "más horas-dispositivo (el más rápido aquí: {d})"
+        ),
+        "plan_slower_dip": (
+            "un bache del rendimiento, no su pico: {sizes} dispositivos terminan más tarde que un tamaño menor dado, "
+            "con más horas-dispositivo, y los tamaños mayores vuelven a ser más rápidos (el más rápido aquí: {d})"
         ),
         "plan_and_more": "{n} más",
         "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
