@@ -421,3 +421,18 @@ def test_the_docs_say_one_line_for_a_torchrun_refusal_not_one_per_worker(worker,
     said = row.rstrip(" |").rsplit(" | ", 1)[1]
     assert "each worker prints" not in said
     assert said.startswith("global rank 0 prints the one line (one for the job; the other ranks say nothing) and every")
+
+
+def test_the_torchrun_worker_refuses_an_empty_sizes_as_measure_does(monkeypatch):
+    """Review MG: `torchrun … worker allreduce --sizes ''` ran the default sweep 1KB..256MB (jobs.typed_counts read
+    '' as not given), where the worker before review MF refused it and `dpscale measure allreduce --sizes ''` refuses
+    it (argparse: 'a value'); no --sizes at all still runs the default."""
+    from dpscale.sources.measure import worker
+
+    environment = {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "MASTER_ADDR": "x", "MASTER_PORT": "1"}
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    with pytest.raises(dpscale.DpscaleError, match=r"^--sizes: got ''; allowed: bytes with K/M/G suffixes"):
+        job_of(worker, "allreduce", "--sizes", "")
+    sizes = job_of(worker, "allreduce").sizes
+    assert (sizes[0], sizes[-1], len(sizes)) == (1024, 256 * 2**20, 19)  # 1KB..256MB in ×2 steps: 2^10 … 2^28

@@ -58,13 +58,15 @@ def typed_counts(mode: str, typed: dict[str, Any]) -> dict[str, Any]:
     # the work, or a pass by luck: 0.001 s did both)
     if not TIMEOUT_RANGE[0] <= timeout <= TIMEOUT_RANGE[1]:
         raise fail("--timeout", typed["timeout"], TIMEOUTS)
+    # (None: not given; an empty --sizes is refused, as measure's parser refuses it, not run as the default sweep)
+    sizes = DEFAULTS["sizes"] if typed["sizes"] is None else typed["sizes"]
     return {
         "timeout": timeout,
         "batch": whole(typed["batch"], "--batch", hi=BIG, default=default_batch(mode)),
         "steps": whole(typed["steps"], "--steps", hi=BIG, default=DEFAULTS["steps"]),
         "warmup": whole(typed["warmup"], "--warmup", lo=0, hi=BIG, default=DEFAULTS["warmup"]),
         "repeats": whole(typed["repeats"], "--repeats", hi=BIG, default=DEFAULTS["repeats"]),
-        "sizes": parse_sizes(typed["sizes"] or DEFAULTS["sizes"]) if mode == "allreduce" else (),
+        "sizes": parse_sizes(sizes) if mode == "allreduce" else (),
         "iters": whole(typed["iters"], "--iters", hi=BIG, default=DEFAULTS["iters"]),
         "threads": whole(typed["threads"], "--threads", hi=MAX_THREADS),  # 1e9 threads: libgomp's out-of-memory abort
     }
