@@ -133,6 +133,21 @@ def test_plan_says_a_dip_below_the_fastest_size_is_no_peak(capsys, tmp_path, lan
     ) in out
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_says_a_dip_between_sizes_tied_as_fastest_is_no_peak(capsys, lang):
+    """Review MG: E 1, 0.5, 0.2, 0.125 at 1, 2, 4, 8 devices (v = 1,000/s, 1e6 samples): 1, 2 and 8 run at 1,000/s
+    (16.7 min), 4 at 800/s (20.8 min). 4 was 'past the throughput's peak … (the fastest here: 1)', where 8 is as fast
+    as 1 again: a dip, as review MF reads a slower size below the fastest."""
+    out = said(capsys, "plan", "-n", "1e6", "-v", "1000", "-e", "1,0.5,0.2,0.125", "-d", "1,2,4,8", "--lang", lang)
+    assert {
+        "en": "note: a dip in the throughput, not its peak: 4 devices finish later than a smaller size given, at more "
+        "device-hours, and larger sizes are faster again (the fastest here: 1)",
+        "es": "nota: un bache del rendimiento, no su pico: 4 dispositivos terminan más tarde que un tamaño menor dado, "
+        "con más horas-dispositivo, y los tamaños mayores vuelven a ser más rápidos (el más rápido aquí: 1)",
+    }[lang] in out
+    assert "past the throughput's peak" not in out and "pasado el pico" not in out
+
+
 def test_plan_of_a_file_whose_e_is_relative_to_two_devices_says_so(capsys, tmp_path):
     """plan.py (cli):177 `file_d0 > 1` → `> 2`: fit's JSON with baseline_devices 2."""
     doc = {"baseline_devices": 2, "predictions": [{"devices": 2, "efficiency": 1.0}, {"devices": 4, "efficiency": 0.9}]}
