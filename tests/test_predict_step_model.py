@@ -300,6 +300,22 @@ def test_where_a_calibration_was_measured_is_read_as_its_file_says(tmp_path, cap
     assert rc == 0 and "con gloo en cpu, 1.024 procesos por nodo" in out
 
 
+def test_a_cpu_calibration_the_measured_baseline_reads_is_said(tmp_path, capsys):
+    """Review MG: `predict --system dgx-a100 --model bert-large -d 1 --baseline-devices 8 --step-time 2 --calibration
+    gloo-cpu.json` said nothing of the CPU's calibration, though the measured step at 8 devices is inverted through
+    it (per-device 16.781 samples/s at busbw 10 GB/s, 16.814 at 5); `-d 2` said it as 2 GPUs' all-reduce. The GPUs a
+    node uses are counted over the baseline's size too, as review MD counts them for the cluster's notes."""
+    path = calibration(tmp_path, backend="gloo", device="cpu", devices=2)
+    want = (
+        "note: the calibration was measured with gloo on cpu, 2 ranks a node, and stands here for the all-reduce of "
+        "8 GPUs in a node: measure on the cluster's own GPUs, 8 ranks (`dpscale measure allreduce --devices 8`)"
+    )
+    for d in ("1", "2", "8"):
+        rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--step-time", "2", "--system", "dgx-a100",
+                         "--calibration", path, "-d", d, "--baseline-devices", "8")  # fmt: skip
+        assert rc == 0 and want in out.splitlines(), d
+
+
 # ---- predict.py: intra_bidirectional for raw clusters, inter_per_nic -----------------------------------------
 def test_a_doubled_nvlink_figure_is_said_only_where_typed_and_used(tmp_path, capsys):
     def bidirectional(**kw: object) -> list:

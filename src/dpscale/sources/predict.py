@@ -600,18 +600,19 @@ def predict_flags(
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link, reach)
     cal, kw_intra, curve = _constants(calibration, measured, cl, alpha_intra_us, alpha_inter_us, notes)
     busy = min(int(cl.gpus_per_node), int(d.max()))  # GPUs in one node at the largest size (> 1: the link is used)
-    notes.extend(_calibration_notes(calibration, curve, bucket_mb, grad_bytes, busy))
-    notes.extend(_hop_unsourced(cl, cal, calibration, alpha_intra_us, busy))
+    # (the sizes the curve reads: the measured baseline's step too, which every E is over — review LX: dgx1-v100's
+    # own 150 typed, -d 8 --baseline-devices 5 read 150 at 5 for PCIe's 15.75, E 0.874 → 0.888, with no word)
+    read = np.append(d, float(baseline_devices))
+    # (and its node's busy GPUs: -d 1 --baseline-devices 8 on dgx-h100 read a typed 900 at 8, unsaid — review MD; and
+    # a CPU's calibration standing for the link of 8 GPUs: -d 1 --baseline-devices 8 said nothing of it, review MG)
+    linked = min(int(cl.gpus_per_node), int(read.max()))
+    notes.extend(_calibration_notes(calibration, curve, bucket_mb, grad_bytes, linked))
+    notes.extend(_hop_unsourced(cl, cal, calibration, alpha_intra_us, linked))
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     raw = not on_system and measured is None  # links typed, neither a preset's nor measured
-    # (the sizes the curve reads: the measured baseline's step too, which every E is over — review LX: dgx1-v100's
-    # own 150 typed, -d 8 --baseline-devices 5 read 150 at 5 for PCIe's 15.75, E 0.874 → 0.888, with no word)
-    read = np.append(d, float(baseline_devices))
-    # (and its node's busy GPUs: -d 1 --baseline-devices 8 on dgx-h100 read a typed 900 at 8, unsaid — review MD)
-    linked = min(int(cl.gpus_per_node), int(read.max()))
     notes.extend(_cluster_notes(cl, read, part, gpu, linked, raw, typed, from_file))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
