@@ -158,7 +158,7 @@ def test_warnings_few_sizes_degenerate_superlinear():
     assert any("only 2 sizes" in w for w in f.warnings)
     d, x = usl_runs(0.05, 0.0)
     assert any("indistinguishable from its bound 0" in w for w in fit(devices=d, throughput=x, law="usl").warnings)
-    sup = fit([(1, 1000), (2, 2040), (4, 3900), (8, 7500)])
+    sup = fit([(1, 1000), (2, 2050), (4, 3900), (8, 7500)])  # E 1.025: past a repeat's spread (1.02: review MH)
     assert any("superlinear" in w and "2 devices" in w for w in sup.warnings)
 
 

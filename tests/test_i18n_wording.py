@@ -112,8 +112,9 @@ def test_a_superlinear_size_is_said_without_a_both_ways_plural(capsys):
     rc, out, err = run(capsys, "fit", "--point", "1:100", "--point", "2:210", "--point", "4:380", "--point", "8:700",
                        "--resamples", "100", "--lang", "es")  # fmt: skip
     said = (
-        "nota: E por encima de 1 con 2 dispositivos (E hasta 1,050): esas ejecuciones superaron el escalado perfecto "
-        "(efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que tiran del ajuste"
+        "nota: E por encima de 1,02 con 2 dispositivos (E hasta 1,050: más que la dispersión de una repetición): esas "
+        "ejecuciones superaron el escalado perfecto (efectos de caché o una referencia lenta); las leyes no pueden "
+        "pasar de E = 1, así que tiran del ajuste"
     )
     assert rc == 0 and said in out + err
 

@@ -47,7 +47,11 @@ def test_a_note_is_plain_english_text_for_the_api_and_json():
 
 def test_calc_fit_and_predict_notes_in_spanish(capsys):
     rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "--actual", "132000", "--lang", "es")
-    assert rc == 0 and "nota: E > 1: superlineal" in out and "superlinear" not in out
+    assert (
+        rc == 0
+        and "nota: E por encima de 1,02, más que la dispersión de una repetición sobre 1: superlineal" in out
+        and "superlinear" not in out
+    )
     rc, out, _ = run(capsys, "calc", "-v", "2000", "-e", "0.9", "--actual", "100000", "--lang", "es")
     assert rc == 0 and "nota: hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in out
     rc, out, _ = run(capsys, "fit", "--point", "8:5000", "--point", "16:9000", "--at", "1024", "--lang", "es")

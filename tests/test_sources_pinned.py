@@ -12,6 +12,7 @@ import pytest
 
 import dpscale
 from dpscale import DpscaleError
+from dpscale.faces.i18n import say
 from dpscale.sources.dataset import REQUIRED
 from dpscale.sources.fit import fit
 
@@ -124,15 +125,23 @@ def test_a_small_real_kappa_is_not_called_degenerate():
     assert not [w for w in f.warnings if w.key.startswith("degenerate")]  # κ is 0.5 % of the step at 128
 
 
-def test_one_percent_past_linear_is_superlinear():
-    f = fit([(1, 1000), (2, 2010), (4, 3900), (8, 7500)])
-    assert any(w.key == "superlinear_points" and w.fields["sizes"] == "2" for w in f.warnings)
+def test_superlinear_points_are_those_past_a_repeats_spread():
+    """Review MH: E 1.005 at 2 devices was 'superlinear point(s) at 2 devices' here, while calc, measure and plan
+    --efficiency-file call an E up to 1.02 a repeat's spread; now the one bound: 1.005 and 1.02 unsaid, 1.025 said."""
+    for x in (2010, 2040):  # E 1.005, and 1.02 at the bound
+        f = fit([(1, 1000), (2, x), (4, 3900), (8, 7500)])
+        assert "superlinear_points" not in [w.key for w in f.warnings], x
+    f = fit([(1, 1000), (2, 2050), (4, 3900), (8, 7500)])
+    (w,) = [w for w in f.warnings if w.key == "superlinear_points"]
+    assert w.fields["sizes"] == "2" and w.fields["emax"] == pytest.approx(1.025)
+    assert "(E up to 1.025, above 1.02: more than a repeat's spread)" in str(w)
+    assert "(E hasta 1,025: más que la dispersión de una repetición)" in say(w, "es")
 
 
 def test_the_superlinear_note_gives_the_largest_e():
-    f = fit([(1, 1000), (2, 2040), (4, 4200), (8, 7500)])
+    f = fit([(1, 1000), (2, 2040), (4, 4200), (8, 7500)])  # (E 1.02 at 2: a repeat's spread, not said)
     (w,) = [w for w in f.warnings if w.key == "superlinear_points"]
-    assert w.fields["emax"] == pytest.approx(1.05)
+    assert w.fields["emax"] == pytest.approx(1.05) and w.fields["sizes"] == "4"
 
 
 def test_validate_fit_coverage_reads_the_measurement(tmp_path):

@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 EN = {
     # formulas/solve.py
     "superlinear": (
-        "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
-        "reported, not rejected"
+        "E above {spread:g}, more than a repeat's spread above 1: superlinear — the cluster beat perfect scaling "
+        "(often cache effects, or a slow baseline); reported, not rejected"
     ),
     "within_spread": (
         "E above 1 by no more than a repeat's spread (up to {spread:g}): not superlinear, the timings' noise; reported "
@@ -550,8 +550,9 @@ EN = {
         "throughput falls as devices are added — these runs do not scale; check them before extrapolating"
     ),
     "superlinear_points": (
-        "superlinear point(s) at {sizes} devices (E up to {emax:.3f}) — beat perfect scaling (cache effects "
-        "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"
+        "superlinear point(s) at {sizes} devices (E up to {emax:.3f}, above {spread:g}: more than a repeat's "
+        "spread) — beat perfect scaling (cache effects or a slow baseline); the laws cannot exceed E = 1, so these "
+        "pull the fit"
     ),
 }
 # Under --no-overlap the ZeRO note says its collectives are exposed (it said 'overlapped' whatever the flag).

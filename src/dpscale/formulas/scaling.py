@@ -53,9 +53,10 @@ if TYPE_CHECKING:
 # A solved or measured E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate),
 # not cache effects: published superlinear runs reach E = 1.24 (validation/holdout_more11.csv, 16 devices).
 MAX_SOLVED_E = 2.0
-# A measured E above 1 by no more than this is a repeat's spread, not a superlinear result: calc and measure call only
-# an E above it superlinear, and plan --efficiency-file plans an E up to it as 1 and refuses one above it (review LW:
-# 1.01 passed measure without a word and was then refused by plan as superlinear; review MC: calc called it so)
+# A measured E above 1 by no more than this is a repeat's spread, not a superlinear result: calc, measure and fit call
+# only an E above it superlinear, and plan --efficiency-file plans an E up to it as 1 and refuses one above it (review
+# LW: 1.01 passed measure without a word and was then refused by plan as superlinear; review MC: calc called it so;
+# review MH: fit's note fired from 1.0, and the note's text said 'E > 1')
 REPEAT_SPREAD_E = 1.02
 ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held at 1 there)"
 ONE_DEVICE_MARGIN = 1e-9  # how far a table's or function's E(1) may stray from 1 (float rounding) before ONE_DEVICE_E

@@ -100,7 +100,7 @@ class Solution(_SolutionFields):
         return rec
 
 
-SUPERLINEAR = Note("superlinear")
+SUPERLINEAR = Note("superlinear", spread=REPEAT_SPREAD_E)  # E > 1.02 (review MH: said "E > 1")
 WITHIN_SPREAD = Note("within_spread", spread=REPEAT_SPREAD_E)  # 1 < E ≤ 1.02: not superlinear
 
 

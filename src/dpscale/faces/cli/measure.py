@@ -443,7 +443,7 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
     if above:
         notes.append(label("measure_superlinear", lang).format(
             sizes=listed([fmt(r["devices"], "int", lang) for r in above], lang),
-            emax=fmt(max(r["efficiency"] for r in above), "float", lang),
+            emax=fmt(max(r["efficiency"] for r in above), "float", lang), spread=fmt(REPEAT_SPREAD_E, "float", lang),
         ))  # fmt: skip
     if first.get("zero"):
         from dpscale.formulas.memory import STAGE_NAMES

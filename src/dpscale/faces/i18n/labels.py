@@ -482,8 +482,9 @@ LABELS: dict[str, dict[str, str]] = {
             "keep them identical, so those steps were not data-parallel training and their E is not its"
         ),
         "measure_superlinear": (
-            "E above 1 at {sizes} devices (up to {emax}): the ranks ran faster each than the baseline alone — cache "
-            "effects, or a baseline slowed by other load or more threads; plan --efficiency-file does not plan on it"
+            "E above {spread} at {sizes} devices (up to {emax}), more than a repeat's spread above 1: the ranks ran "
+            "faster each than the baseline alone — cache effects, or a baseline slowed by other load or more threads; "
+            "plan --efficiency-file does not plan on it"
         ),
         "measure_compute_grew": (
             "compute per step grew {x} from {d0} to {d} ranks ({c0} → {c1} ms, timed without communication): the "
@@ -1532,9 +1533,9 @@ LABELS: dict[str, dict[str, str]] = {
             "datos y su E no es la de ese entrenamiento"
         ),
         "measure_superlinear": (
-            "E por encima de 1 con {sizes} dispositivos (hasta {emax}): cada proceso fue más rápido que la "
-            "referencia sola — efectos de caché, o una referencia frenada por otra carga o más hilos; plan "
-            "--efficiency-file no planifica con ella"
+            "E por encima de {spread} con {sizes} dispositivos (hasta {emax}), más que la dispersión de una "
+            "repetición sobre 1: cada proceso fue más rápido que la referencia sola — efectos de caché, o una "
+            "referencia frenada por otra carga o más hilos; plan --efficiency-file no planifica con ella"
         ),
         "measure_compute_grew": (
             "el cómputo por paso creció {x} de {d0} a {d} procesos ({c0} → {c1} ms, medido sin comunicación): los "

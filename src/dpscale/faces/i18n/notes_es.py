@@ -6,8 +6,8 @@ from __future__ import annotations
 NOTES: dict[str, dict[str, str]] = {
     "es": {
         "superlinear": (
-            "E > 1: superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una "
-            "referencia lenta); se informa, no se rechaza"
+            "E por encima de {spread:g}, más que la dispersión de una repetición sobre 1: superlineal — el clúster "
+            "superó el escalado perfecto (a menudo efectos de caché, o una referencia lenta); se informa, no se rechaza"
         ),
         "within_spread": (
             "E por encima de 1 no más que la dispersión de una repetición (hasta {spread:g}): no es superlineal, es "
@@ -583,7 +583,8 @@ NOTES: dict[str, dict[str, str]] = {
             "el rendimiento cae al añadir dispositivos — estas ejecuciones no escalan; revíselas antes de extrapolar"
         ),
         "superlinear_points": (
-            "E por encima de 1 con {sizes} dispositivos (E hasta {emax:.3f}): esas ejecuciones superaron el "
+            "E por encima de {spread:g} con {sizes} dispositivos (E hasta {emax:.3f}: más que la dispersión de una "
+            "repetición): esas ejecuciones superaron el "
             "escalado perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así "
             "que tiran del ajuste"
         ),
