@@ -1630,6 +1630,9 @@ RUN_LINE = (
         RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "\n" + RUN_LINE % (2, 6353.8, 0.02015, 0.512) + "\n",  # --out, 2 sizes
         RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "\n",  # --out cut short after its first size
         '{"workload": "mlp", "batch": 64, "points": [' + RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "]}",  # --json
+        # --csv (review MH: 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it runs)
+        "devices,throughput,efficiency,step_time,workload,batch,unit\n1,6201.8,1.0,0.01032,mlp,64,samples/s\n"
+        "2,6353.8,0.512,0.02015,mlp,64,samples/s\n",
     ],
 )
 def test_a_calibration_given_measure_s_training_runs_says_they_are_runs(tmp_path, capsys, text):
@@ -1680,3 +1683,43 @@ def test_a_typed_intra_bw_a_calibration_file_replaces_is_said_unused(tmp_path, c
     # the preset's other figures changed are still said, without the unused one
     rc, out, _ = run(capsys, *argv, "--system", "dgx-a100", "--calibration", f, "--intra-bw", "20", "--inter-bw", "100")
     assert rc == 0 and "note: dgx-a100 as the options changed it: inter_bw_gbs 200 → 100" in out.splitlines()
+
+
+HELD_OUT = str(Path(__file__).parent.parent / "validation" / "holdout_more12.csv")  # (9 points: validate's quickest)
+
+
+@pytest.mark.parametrize(
+    "writer, said_en, said_es",
+    [
+        (["calc", "-d", "64", "-v", "2000", "-e", "0.9"], "calc's answer (`dpscale calc --json`, for plan "
+         "--efficiency-file)", "la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file)"),
+        (["calc", "-d", "8,64", "-v", "2000", "-a", "14000,100000"], "calc's answer (`dpscale calc --json`, for plan "
+         "--efficiency-file)", "la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file)"),
+        (["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8,16"], "E predicted per size (`dpscale "
+         "predict --json`, for plan --efficiency-file)", "E predicha por tamaño (`dpscale predict --json`, para plan "
+         "--efficiency-file)"),
+        (["fit", "--point", "1:1000", "--point", "2:1900", "--point", "4:3600", "--resamples", "50"], "a fitted law "
+         "(`dpscale fit --json`, for plan --efficiency-file)", "una ley ajustada (`dpscale fit --json`, para plan "
+         "--efficiency-file)"),
+        (["validate", HELD_OUT], "a validation's scores (`dpscale validate --json`, which no "
+         "command reads)", "las puntuaciones de una validación (`dpscale validate --json`, que ningún comando lee)"),
+        (["validate", HELD_OUT, "--mode", "fit"], "a validation's scores (`dpscale validate "
+         "--json`, which no command reads)", "las puntuaciones de una validación (`dpscale validate --json`, que "
+         "ningún comando lee)"),
+    ],
+)  # fmt: skip
+def test_a_calibration_given_another_command_s_json_names_it(tmp_path, capsys, writer, said_en, said_es):
+    """Review MH: `dpscale predict --calibration out.json` given what `calc`, `fit` or `validate --json` wrote said
+    'busbw_gbs missing; allowed: …', as if a calibration had lost a field, and predict's records only 'allowed: …'.
+    Now each is named as what it is and what reads it, in both languages."""
+    rc, out, _ = run(capsys, *writer, "--json")
+    assert rc == 0
+    f = tmp_path / "out.json"
+    f.write_text(out)
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "--calibration", str(f), "-d",
+            "8"]  # fmt: skip
+    head = f"dpscale predict: error: --calibration: {f}: "
+    en = f"{head}{said_en}; allowed: JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` "
+    es = f"{head}{said_es}; se admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure "
+    for lang, line in (("en", en + "writes it\n"), ("es", es + "allreduce --out`\n")):
+        assert run(capsys, *argv, "--lang", lang) == (2, "", line)

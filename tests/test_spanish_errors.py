@@ -295,6 +295,11 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                                   '"unit": "tokens/s"}, {"devices": 8, "efficiency": 0.9, '
                                   '"per_device_throughput": 4096.5, "unit": "tokens/s"}]')  # fmt: skip
     (tmp / "law.json").write_text('{"law": "usl", "criterion": "default", "parameters": {}}\n')
+    (tmp / "calc.json").write_text('{"devices": 64, "per_device_throughput": 2000.0, "efficiency": 0.9, '
+                                   '"ideal_throughput": 128000.0, "actual_throughput": 115200.0, "speedup": 57.6, '
+                                   '"lost_throughput": 12800.0, "effective_devices": 57.6}')  # fmt: skip
+    (tmp / "scores.json").write_text('{"mode": "predict", "points": 9, "median_abs_error": 0.024, "rows": []}')
+    cal = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--calibration"]
     with open(tmp / "model.ckpt", "wb") as fh:  # a checkpoint given as measure's --out (sparse: no disk)
         fh.truncate(64 * 2**20 + 1)
     out = [
@@ -316,6 +321,15 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--calibration",
           str(tmp / "plain.jsonl")], "plain.jsonl: ejecuciones de `dpscale measure` (para fit y plan --fit); se "
          "admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
+        # another command's JSON given as a calibration: 'falta busbw_gbs', as if a calibration had lost it (review MH)
+        ([*cal, str(tmp / "law.json")], "law.json: una ley ajustada (`dpscale fit --json`, para plan "
+         "--efficiency-file); se admite: JSON con los números busbw_gbs y alpha_s"),
+        ([*cal, str(tmp / "pred.json")], "pred.json: E predicha por tamaño (`dpscale predict --json`, para plan "
+         "--efficiency-file); se admite: JSON"),
+        ([*cal, str(tmp / "calc.json")], "calc.json: la respuesta de calc (`dpscale calc --json`, para plan "
+         "--efficiency-file); se admite: JSON"),
+        ([*cal, str(tmp / "scores.json")], "scores.json: las puntuaciones de una validación (`dpscale validate "
+         "--json`, que ningún comando lee); se admite: JSON"),
         # runs that state tokens/s, planned as samples/s (plan --fit's default): the rate was a sequence length off
         (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8"],
          "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad que indican "

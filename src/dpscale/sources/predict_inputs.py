@@ -354,10 +354,30 @@ def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
     return backend, device, per_node, (nodes if whole[1] and "nodes" in data else None)
 
 
-RUNS_GIVEN = (
-    f"runs of `dpscale measure` (for fit and plan --fit); allowed: {CALIBRATION}, as `dpscale measure allreduce --out` "
-    "writes it"
-)
+AS_MEASURED = f"allowed: {CALIBRATION}, as `dpscale measure allreduce --out` writes it"
+RUNS_GIVEN = f"runs of `dpscale measure` (for fit and plan --fit); {AS_MEASURED}"
+# Another command's JSON given as a calibration, named as what it is and what reads it: each said 'busbw_gbs missing'
+# (predict's records said only 'allowed: …'), as if a calibration had lost a field (review MH)
+OTHER_OUTPUT = {
+    "fit": "a fitted law (`dpscale fit --json`, for plan --efficiency-file)",
+    "predict": "E predicted per size (`dpscale predict --json`, for plan --efficiency-file)",
+    "calc": "calc's answer (`dpscale calc --json`, for plan --efficiency-file)",
+    "validate": "a validation's scores (`dpscale validate --json`, which no command reads)",
+}
+
+
+def _other_output(data: Any) -> str | None:
+    """Which command's --json a --calibration file's JSON is (a key of OTHER_OUTPUT), or None."""
+    from dpscale.sources.efficiency_file import CALC_KEYS
+
+    if isinstance(data, dict) and "law" in data and "criterion" in data:  # (as fit's readers of runs tell it)
+        return "fit"
+    if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
+        return "validate"
+    first = data[0] if isinstance(data, list) and data else data
+    if not (isinstance(first, dict) and "devices" in first and "efficiency" in first):
+        return None
+    return "predict" if "bottleneck" in first else "calc" if CALC_KEYS <= first.keys() else None
 
 
 def _measured_runs(data: Any) -> bool:
@@ -405,15 +425,19 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        from dpscale.sources.efficiency_file import runs_lines
+        from dpscale.sources.efficiency_file import _runs_csv, runs_lines
 
-        if runs_lines(path):  # `measure --out`'s runs: 'line 2: not JSON (Extra data)', of a line that is (review MA)
+        # `measure --out`'s runs: 'line 2: not JSON (Extra data)', of a line that is (review MA); `measure --csv`'s,
+        # 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it a CSV of runs (review MH)
+        if runs_lines(path) or _runs_csv(path):
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
         raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         if _measured_runs(data):  # one run (a sweep cut short), or `measure --json`: 'busbw_gbs missing' (review MA)
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
+        if other := _other_output(data):
+            raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None
         raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: {CALIBRATION}") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
         raise DpscaleError(f"--calibration: {name}: points {json_quoted(raw)}; allowed: a list of measured sizes")

@@ -1055,6 +1055,24 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
          "--calibration: {f}: ejecuciones de `dpscale measure` (para fit y plan --fit); se admite: JSON con los "
          "números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
+        # another command's JSON given as a calibration, named as what it is (review MH)
+        (r"--calibration: (?P<f>.+?): a fitted law \(`dpscale fit --json`, for plan --efficiency-file\); allowed: "
+         r"JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
+         "--calibration: {f}: una ley ajustada (`dpscale fit --json`, para plan --efficiency-file); se admite: JSON "
+         "con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
+        (r"--calibration: (?P<f>.+?): E predicted per size \(`dpscale predict --json`, for plan --efficiency-file\); "
+         r"allowed: JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
+         "--calibration: {f}: E predicha por tamaño (`dpscale predict --json`, para plan --efficiency-file); se "
+         "admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
+        (r"--calibration: (?P<f>.+?): calc's answer \(`dpscale calc --json`, for plan --efficiency-file\); allowed: "
+         r"JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
+         "--calibration: {f}: la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file); se admite: "
+         "JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
+        (r"--calibration: (?P<f>.+?): a validation's scores \(`dpscale validate --json`, which no command reads\); "
+         r"allowed: JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
+         "--calibration: {f}: las puntuaciones de una validación (`dpscale validate --json`, que ningún comando "
+         "lee); se admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce "
+         "--out`"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
