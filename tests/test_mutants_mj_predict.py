@@ -3,6 +3,7 @@ to an answer are the answer's and, keeping E, the first size below the minimum; 
 
 from __future__ import annotations
 
+import pytest
 from clihelp import run
 
 # DGX-1 V100's mesh reads 25 GB/s at 2 GPUs and 50 at 3: a typed --intra-bw 25 is the node's own at 2, not at 3
@@ -50,15 +51,17 @@ def test_a_typed_inter_bw_on_one_full_node_is_no_share_replaced(capsys):
         assert rc == 0 and (share in out.splitlines()) == said
 
 
-def test_a_mesh_s_table_is_not_said_replaced_where_a_calibration_file_replaced_the_links(tmp_path, capsys):
-    """Mutant: `_replaced`'s `typed[0] and not measured and own` without `not measured`: under `--calibration FILE` on
-    a DGX-1 V100 the typed --intra-bw 150 is read by no term (said unused), yet the mesh note said it replaced 25 / 50
-    / … / 150 at 2 to 8 GPUs; the E at 5 is the same with it or without."""
+@pytest.mark.parametrize("search", [[], ["--min-efficiency", "0.1"]])
+def test_a_mesh_s_table_is_not_said_replaced_where_a_calibration_file_replaced_the_links(tmp_path, capsys, search):
+    """Mutants: `_replaced`'s `typed[0] and not measured and own` without `not measured`, or the search's partial given
+    measured=False: under `--calibration FILE` on a DGX-1 V100 the typed --intra-bw 150 is read by no term (said
+    unused), yet the mesh note said it replaced 25 / 50 / … / 150 at 2 to 8 GPUs, on the shown sizes or on those a
+    --min-efficiency search read; the E at 5 is the same with it or without."""
     import json
 
     f = tmp_path / "calib.json"
     f.write_text(json.dumps({"devices": 8, "alpha_s": 20e-6, "busbw_gbs": 100.0, "points": []}))
-    argv = ["predict", *MESH_25[1:8], "--batch", "8", "-d", "5", "--calibration", str(f)]
+    argv = ["predict", *MESH_25[1:8], "--batch", "8", "-d", "5", "--calibration", str(f), *search]
     _, plain, _ = run(capsys, *argv)
     rc, out, _ = run(capsys, *argv, "--intra-bw", "150")
     lines = out.splitlines()
