@@ -36,11 +36,12 @@ def runs_lines(path: str) -> bool:
     return isinstance(head, dict) and holds_runs(head)
 
 
-def _runs_csv(path: str) -> bool:
-    """A CSV whose header names devices and throughput, in English or the Spanish page's words, read as `fit` and
-    `plan --fit` read it (`csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs,
-    as `measure --csv` writes them. (Review JS: split at commas below the first line not blank, ',,,' above the
-    header hid a file --fit plans, and one column "devices, throughput", which fit refuses, was sent there.)"""
+def runs_table(path: str) -> bool:
+    """A CSV whose header names devices and throughput, in English or the Spanish page's words (plan
+    --efficiency-file and predict --calibration send it to `dpscale fit`), read as `fit` and `plan --fit` read it
+    (`csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs, as `measure --csv`
+    writes them. (Review JS: split at commas below the first line not blank, ',,,' above the header hid a file --fit
+    plans, and one column "devices, throughput", which fit refuses, was sent there.)"""
     try:
         rows, _ = csv_rows(read_text(path), shown(path))
     except (OSError, ValueError):  # (DpscaleError: a quote left open — no CSV fit reads either)
@@ -165,7 +166,7 @@ def _document(path: str, flag: str) -> Any:
     except (ValueError, RecursionError) as exc:
         if runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
             raise fail(flag, path, RUNS_LINES) from None
-        if _runs_csv(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
+        if runs_table(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file

@@ -92,7 +92,8 @@ _LINE_BREAK = re.compile("\r\n|\r|\n")  # where text_lines breaks a line
 
 def json_array(text: str) -> bool:
     """Whether runs' text is a JSON array (`reads_as_json`, its first line past comments opening with '['), which no
-    reader of runs takes: the rule `runs_of_text` refuses a file and the page's fit field a paste by."""
+    reader of runs takes: the rule `runs_of_text` refuses one by, a file's or the page's fit field's paste, each
+    with its own `forms`."""
     return _first_line(text.lstrip("\ufeff"))[1].startswith("[") and reads_as_json(text)
 
 
