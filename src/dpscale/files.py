@@ -282,6 +282,78 @@ def json_quoted(value: Any) -> str:
     return cut(json.dumps(value, ensure_ascii=False))
 
 
+# The "format" of the file `dpscale measure allreduce --out` writes (sources/measure/calibration.py): one string, so
+# its readers (predict's --calibration; output_of, by which every other reader names it) cannot miss what it wrote
+CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
+CALC_KEYS = frozenset({"ideal_throughput", "actual_throughput", "lost_throughput", "effective_devices"})  # calc's rows
+# Another command's output handed to a reader of something else, named as what it is and which command reads it.
+# predict --calibration said so since review MH; fit, plan --fit, plan --efficiency-file, --system-file, validate and
+# the page's fit field said 'got '{"devices": 64, …'; allowed: an object with "devices" and "throughput"', 'a JSON
+# array', or 'system 'custom' needs numbers…' of calc's, predict's, validate's or memory's JSON (review ML)
+OTHER_OUTPUT = {
+    "fit": "a fitted law (`dpscale fit --json`, for plan --efficiency-file)",
+    "predict": "E predicted per size (`dpscale predict --json`, for plan --efficiency-file)",
+    "calc": "calc's answer (`dpscale calc --json`, for plan --efficiency-file)",
+    "validate": "a validation's scores (`dpscale validate --json`, which no command reads)",
+    "plan": "a plan's sizes and E (`dpscale plan --json`, for plan --efficiency-file)",
+    "memory": "memory per device (`dpscale memory --json`, which no command reads)",
+    "pipeline": "a pipeline's bubble (`dpscale pipeline --json`, which no command reads)",
+    "batch": "a global batch and learning rate (`dpscale batch --json`, which no command reads)",
+    "calibration": "an all-reduce calibration (`dpscale measure allreduce --out`, for predict --calibration)",
+    "runs": "runs of `dpscale measure` (for fit and plan --fit)",
+}
+
+
+def output_of(data: Any) -> str | None:
+    """Which command wrote a JSON document (a key of OTHER_OUTPUT), by the keys its --json (or `measure --out`'s
+    line, or `measure allreduce --out`'s file) always holds; None for anything else (a user's own file). The one rule
+    every reader of a file names another command's output by (review ML; predict --calibration's since review MH).
+
+    >>> output_of({"law": "usl", "criterion": "loo"}), output_of([{"devices": 8, "throughput": 900.0}]), output_of({})
+    ('fit', 'runs', None)
+    """
+    if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:
+        return "calibration"
+    if isinstance(data, dict) and "law" in data and "criterion" in data:
+        return "fit"
+    if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
+        return "validate"
+    points = data.get("points") if isinstance(data, dict) else None
+    first = points[0] if isinstance(points, list) and points else data  # (measure --json: its runs under "points")
+    first = first[0] if isinstance(first, list) and first else first  # (a sweep's records)
+    if not isinstance(first, dict):
+        return None
+    keys = first.keys()
+    if "devices" in keys and "throughput" in keys:
+        return "runs"
+    if {"schedule", "bubble_fraction"} <= keys:
+        return "pipeline"
+    if "model_state_bytes_per_device" in keys:
+        return "memory"
+    if {"micro_batch", "grad_accum", "global_batch"} <= keys:
+        return "batch"
+    if not {"devices", "efficiency"} <= keys:
+        return None
+    if "bottleneck" in keys:
+        return "predict"
+    if {"hours", "device_hours"} <= keys:
+        return "plan"
+    return "calc" if CALC_KEYS <= keys else None
+
+
+def output_of_text(text: str) -> str | None:
+    """output_of a file's text: the JSON document it holds, or its first line neither blank nor a '#' comment (one
+    record of `measure --out`'s lines); None where neither is JSON."""
+    import json
+
+    for doc in (text, next((ln for ln in text_lines(text.lstrip("\ufeff")) if content_line(ln)), "")):
+        try:
+            return output_of(json.loads(doc))
+        except (ValueError, RecursionError):
+            continue
+    return None
+
+
 def empty(name: str, allowed: str) -> DpscaleError:
     """The one refusal of a file (or standard input) of blanks alone, whichever reader it was handed to: fit's runs,
     validate's table and the JSON files of --system-file, --model-file, --calibration and --efficiency-file."""

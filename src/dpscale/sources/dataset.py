@@ -18,7 +18,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
-from dpscale.files import empty, not_csv, opens_json, read_bytes, shown
+from dpscale.files import OTHER_OUTPUT, empty, not_csv, opens_json, output_of_text, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -184,7 +184,11 @@ def read_published(path: str | Path) -> list[Config]:
     # breaks, as fit says it
     if reads_as_json(text):  # ('[cfg],devices,imgs_per_sec' is a table: it names columns: runs_csv.names_a_column)
         broken = None if opens_json(text) else json_break(text, name, PUBLISHED_NOT_JSON)
-        raise broken or DpscaleError(f"{name}: JSON; allowed: {PUBLISHED_NOT_JSON}")
+        # another command's output, named (review ML: calc's, fit's were 'JSON'); runs, which the refusal says go to
+        # fit, stay 'JSON'
+        other = output_of_text(text)
+        what = OTHER_OUTPUT[other] if other not in (None, "runs") and not broken else "JSON"
+        raise broken or DpscaleError(f"{name}: {what}; allowed: {PUBLISHED_NOT_JSON}")
     lines = _Lines(io.StringIO(text, newline=""))
     blank = len(text) - len(text.lstrip(" \t,\r\n"))  # blank lines (or ',,,,') above the header: skipped, as
     for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers

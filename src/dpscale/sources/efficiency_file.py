@@ -12,7 +12,7 @@ import math
 from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
-from dpscale.files import content_line, loads_once, not_json, read_text, shown
+from dpscale.files import CALC_KEYS, OTHER_OUTPUT, content_line, loads_once, not_json, output_of, read_text, shown
 from dpscale.formulas.scaling import ONE_DEVICE_E
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import _field
@@ -59,7 +59,6 @@ def _device_count(x: Any) -> bool:
 
 
 ONE_UNIT = "one throughput unit per file"
-CALC_KEYS = frozenset({"ideal_throughput", "actual_throughput", "lost_throughput", "effective_devices"})  # calc's rows
 SUPERLINEAR_PLAN = (
     f"E in (0, 1], or up to {REPEAT_SPREAD_E:g} (a repeat's spread, planned as 1): a measured E above that "
     "(superlinear, which calc and measure report) is not planned on; fit the runs (plan --fit), whose laws stay at or "
@@ -101,6 +100,10 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         # own baseline_devices as against 1, and its rate at that size as the baseline's; two records were refused
         # as runs, as one is now (review KJ)
         raise fail(flag, path, RUNS_LINES)
+    other = output_of(data)
+    if other in ("validate", "memory", "pipeline", "batch"):  # no E per size: named (review ML: validate's said only
+        # 'allowed: JSON from …'; memory's, pipeline's and batch's 'pipeline, memory or batch', not which)
+        raise DpscaleError(f"{flag}: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: {ACCEPTED}")
     if isinstance(data, dict):
         records = data.get("predictions") or data.get("points") or [data]
         d0 = data.get("baseline_devices") if "predictions" in data else None

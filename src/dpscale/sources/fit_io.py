@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, counted, cut, fail
-from dpscale.files import content_line, empty, opens_json, read_text, shown_name, text_lines
+from dpscale.files import (
+    OTHER_OUTPUT,
+    content_line,
+    empty,
+    opens_json,
+    output_of_text,
+    read_text,
+    shown_name,
+    text_lines,
+)
 from dpscale.sources.fit_runs import RUNS_FILE, Run, Runs, combine, make_run
 from dpscale.sources.runs_csv import names_a_column, read_csv_unit
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
@@ -56,6 +65,9 @@ def runs_of_text(
     if not any(ln.strip() for ln in lines):
         raise empty(name, forms)
     if json_array(text):  # read as CSV, it would be refused for its header
+        other = output_of_text(text)  # predict's, calc's, plan's or memory's records: named (review ML)
+        if other not in (None, "runs"):
+            raise DpscaleError(f"{name}: {OTHER_OUTPUT[other]}; allowed: runs — {forms}")
         raise DpscaleError(f"{name}: a JSON array; allowed: {forms}")
     is_json = reads_as_json(text)
     if only and not is_json:

@@ -15,7 +15,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
+from dpscale.files import OTHER_OUTPUT, json_quoted, loads_once, not_json, output_of, output_of_text, read_text, shown
 from dpscale.formulas.collectives import nics_near
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
@@ -182,7 +182,7 @@ def cluster(
     so none need be typed, as validate's `fabric` takes a single-node table without one."""
     base: dict[str, Any] = {}
     if system_file:
-        base = catalog.load_system_file(system_file, system, gpu=gpu)
+        base = _system_file(system_file, system, gpu)
     elif system:
         base = catalog.system(system, gpu=gpu)
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
@@ -332,6 +332,27 @@ def _by_gpus(table: Any, g: int, flag: str = "--system-file: intra_bw_gbs_by_gpu
     return out
 
 
+def _system_file(path: str, system: str | None, gpu: str | None) -> dict[str, Any]:
+    """catalog.load_system_file, its refusal of another command's output naming what it is and which command reads
+    it: calc's, fit's or a calibration's JSON said "system 'custom' needs numbers > 0 … for gpus_per_node, …",
+    predict's "allowed: an object {'systems': …}" and `measure --out`'s runs 'line 2: not JSON (Extra data)' (review
+    ML)."""
+    try:
+        return catalog.load_system_file(path, system, gpu=gpu)
+    except DpscaleError:
+        from dpscale.sources.efficiency_file import runs_table
+
+        try:
+            other = output_of_text(read_text(path)) or ("runs" if runs_table(path) else None)
+        except (OSError, ValueError):
+            other = None
+        if other is None:
+            raise
+        raise DpscaleError(
+            f"--system-file: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: a JSON file as systems.json"
+        ) from None
+
+
 def _real(x: Any) -> float:
     """A JSON number as a float; true/false or text raise TypeError (the caller's one-line error)."""
     if isinstance(x, bool) or not isinstance(x, (int, float)):
@@ -356,28 +377,6 @@ def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
 
 AS_MEASURED = f"allowed: {CALIBRATION}, as `dpscale measure allreduce --out` writes it"
 RUNS_GIVEN = f"runs of `dpscale measure` (for fit and plan --fit); {AS_MEASURED}"
-# Another command's JSON given as a calibration, named as what it is and what reads it: each said 'busbw_gbs missing'
-# (predict's records said only 'allowed: …'), as if a calibration had lost a field (review MH)
-OTHER_OUTPUT = {
-    "fit": "a fitted law (`dpscale fit --json`, for plan --efficiency-file)",
-    "predict": "E predicted per size (`dpscale predict --json`, for plan --efficiency-file)",
-    "calc": "calc's answer (`dpscale calc --json`, for plan --efficiency-file)",
-    "validate": "a validation's scores (`dpscale validate --json`, which no command reads)",
-}
-
-
-def _other_output(data: Any) -> str | None:
-    """Which command's --json a --calibration file's JSON is (a key of OTHER_OUTPUT), or None."""
-    from dpscale.sources.efficiency_file import CALC_KEYS
-
-    if isinstance(data, dict) and "law" in data and "criterion" in data:  # (as fit's readers of runs tell it)
-        return "fit"
-    if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
-        return "validate"
-    first = data[0] if isinstance(data, list) and data else data
-    if not (isinstance(first, dict) and "devices" in first and "efficiency" in first):
-        return None
-    return "predict" if "bottleneck" in first else "calc" if CALC_KEYS <= first.keys() else None
 
 
 def _measured_runs(data: Any) -> bool:
@@ -436,7 +435,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         if _measured_runs(data):  # one run (a sweep cut short), or `measure --json`: 'busbw_gbs missing' (review MA)
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
-        if other := _other_output(data):
+        if other := output_of(data):  # another command's JSON, named as what it is (review MH; ML: files.output_of)
             raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None
         raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: {CALIBRATION}") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word

@@ -10,10 +10,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from dpscale.errors import DpscaleError, cut, fail
-from dpscale.files import comment_line, loads_once, text_lines
+from dpscale.files import OTHER_OUTPUT, comment_line, loads_once, output_of, text_lines
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import RUNS_FILE, Run, _checked, make_run
-from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -149,8 +148,12 @@ def read_jsonl(
         whole, broken = None, exc
     except ValueError:
         whole = None
-    if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
+    other = output_of(whole)
+    if other == "calibration":
         raise DpscaleError(f"{name}: an all-reduce calibration (for predict --calibration); allowed: runs — {forms}")
+    if other not in (None, "runs", "fit"):  # (a fit's report: below, as its line; calc's answer was 'line 1: got
+        # '{"devices": 64, …'; allowed: an object with "devices" and "throughput"', review ML)
+        raise DpscaleError(f"{name}: {OTHER_OUTPUT[other]}; allowed: runs — {forms}")
     if isinstance(whole, dict):
         text = json.dumps(whole)  # one line: read below as a record (its "points", or devices and throughput)
 
@@ -181,7 +184,7 @@ def read_jsonl(
                     raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
                 records.add(q, f"{where} points[{j}]", f"line {i}")
             continue
-        if isinstance(rec, dict) and "law" in rec and "criterion" in rec:  # `dpscale fit --json` saved to a file
+        if output_of(rec) == "fit":  # `dpscale fit --json` saved to a file
             raise DpscaleError(
                 f"{where}: a fitted law (`dpscale fit --json`), not runs; allowed: runs — a fit's JSON goes to plan's "
                 "--efficiency-file"

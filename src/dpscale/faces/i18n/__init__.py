@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 _LAZY = {"NOTES": "notes_es", "ALLOWED": "errors_es", "SAID": "errors_es", "MEASURE_PARTS": "errors_es",
-         "REASONS": "errors_es"}  # fmt: skip
+         "REASONS": "errors_es", "OTHER_SAID": "errors_es"}  # fmt: skip
 
 
 def _table(name: str) -> Any:
@@ -212,6 +212,9 @@ def _said(message: str, lang: str) -> str:
                 k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
                 for k, v in m.groupdict(default="").items()
             }
+            for k in ("what", "ok"):  # another command's output and what the reader takes (errors_es.OTHER_SAID)
+                if k in fields:
+                    fields[k] = _table("OTHER_SAID").get(lang, {}).get(fields[k], fields[k])
             if fields.get("a") in ("efficiency", "per_device_throughput", "actual_throughput", "speedup"):
                 fields["a"] = label(fields["a"], lang)  # a solved quantity by name ('efficiency: comes to 3.9')
             if "why" in fields:

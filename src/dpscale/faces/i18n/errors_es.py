@@ -3,6 +3,11 @@ quoted inside them. Loaded only when an error is said in Spanish (faces.i18n.say
 
 from __future__ import annotations
 
+import re
+
+from dpscale.files import OTHER_OUTPUT
+from dpscale.sources.fit_runs import RUNS_FILE
+
 # What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written
 # there); a phrase without an entry stays as written. The flag names stay: they are what one types.
 # A Spanish reader is told one way to write numbers, whichever English hint fired (2,000 · 2,5 · 2.000).
@@ -337,6 +342,49 @@ ALLOWED: dict[str, dict[str, str]] = {
 }
 
 
+# Another command's output, as every reader of a file names it (files.OTHER_OUTPUT), and what each reader takes:
+# said by SAID's one pattern whatever the pair (review ML; predict --calibration's four since review MH)
+_OTHER_ES = {
+    OTHER_OUTPUT["fit"]: "una ley ajustada (`dpscale fit --json`, para plan --efficiency-file)",
+    OTHER_OUTPUT["predict"]: "E predicha por tamaño (`dpscale predict --json`, para plan --efficiency-file)",
+    OTHER_OUTPUT["calc"]: "la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file)",
+    OTHER_OUTPUT["validate"]: "las puntuaciones de una validación (`dpscale validate --json`, que ningún comando lee)",
+    OTHER_OUTPUT["plan"]: "los tamaños y la E de un plan (`dpscale plan --json`, para plan --efficiency-file)",
+    OTHER_OUTPUT["memory"]: "la memoria por dispositivo (`dpscale memory --json`, que ningún comando lee)",
+    OTHER_OUTPUT["pipeline"]: "la burbuja de un pipeline (`dpscale pipeline --json`, que ningún comando lee)",
+    OTHER_OUTPUT["batch"]: "un lote global y su tasa de aprendizaje (`dpscale batch --json`, que ningún comando lee)",
+    OTHER_OUTPUT["calibration"]: (
+        "una calibración del all-reduce (`dpscale measure allreduce --out`, para predict --calibration)"
+    ),
+    OTHER_OUTPUT["runs"]: "ejecuciones de `dpscale measure` (para fit y plan --fit)",
+}
+_RUNS_ES = (
+    "líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure --out`), la salida de "
+    "`dpscale measure --json`, o un CSV con columnas devices,throughput"
+)
+_READS_ES = {
+    "JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it": (
+        "JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"
+    ),
+    f"runs — {RUNS_FILE}": f"ejecuciones — {_RUNS_ES}",
+    # (the page's fit field: faces/web/app.py's RUNS_BOX)
+    "runs — measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+    '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput': (
+        "ejecuciones — ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un "
+        'objeto JSON por línea ({"devices": 8, "throughput": 7500}) o filas bajo una cabecera devices,throughput'
+    ),
+    "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
+        "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
+    ),
+    "a JSON file as systems.json": "un archivo JSON como systems.json",
+    "a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit FILE`": (
+        "un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` o `--json` van a `dpscale fit "
+        "ARCHIVO`"
+    ),
+}
+OTHER_SAID = {"es": {**_OTHER_ES, **_READS_ES}}  # (i18n._said's fields what and ok)
+
+
 # The calculator's other errors (no standard parts), whole: (English pattern, the language's template). The
 # core is the part a Spanish reader meets first, so its every refusal is said in Spanish; {n} marks a number.
 _SLIP = r"a larger E is a unit slip \(tokens/s against samples/s, a cluster total per device\), not cache effects"
@@ -346,6 +394,9 @@ _SLIP_ES = (
 )
 SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: quantities
     "es": (
+        # another command's output named by a reader of something else, and what that reader takes (OTHER_SAID)
+        (rf"(?P<w>.+?): (?P<what>{'|'.join(map(re.escape, _OTHER_ES))}); allowed: "
+         rf"(?P<ok>{'|'.join(map(re.escape, _READS_ES))})", "{w}: {what}; se admite: {ok}"),
         # the command line's own refusals (argparse, and faces/cli/common.Parser)
         (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
@@ -1055,24 +1106,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
          "--calibration: {f}: ejecuciones de `dpscale measure` (para fit y plan --fit); se admite: JSON con los "
          "números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
-        # another command's JSON given as a calibration, named as what it is (review MH)
-        (r"--calibration: (?P<f>.+?): a fitted law \(`dpscale fit --json`, for plan --efficiency-file\); allowed: "
-         r"JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
-         "--calibration: {f}: una ley ajustada (`dpscale fit --json`, para plan --efficiency-file); se admite: JSON "
-         "con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
-        (r"--calibration: (?P<f>.+?): E predicted per size \(`dpscale predict --json`, for plan --efficiency-file\); "
-         r"allowed: JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
-         "--calibration: {f}: E predicha por tamaño (`dpscale predict --json`, para plan --efficiency-file); se "
-         "admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
-        (r"--calibration: (?P<f>.+?): calc's answer \(`dpscale calc --json`, for plan --efficiency-file\); allowed: "
-         r"JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
-         "--calibration: {f}: la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file); se admite: "
-         "JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
-        (r"--calibration: (?P<f>.+?): a validation's scores \(`dpscale validate --json`, which no command reads\); "
-         r"allowed: JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
-         "--calibration: {f}: las puntuaciones de una validación (`dpscale validate --json`, que ningún comando "
-         "lee); se admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce "
-         "--out`"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "

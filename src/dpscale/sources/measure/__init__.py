@@ -15,12 +15,11 @@ from __future__ import annotations
 import os
 
 from dpscale.errors import DpscaleError, require
-from dpscale.formulas.scaling import REPEAT_SPREAD_E  # noqa: F401  (measure's, plan's: one bound)
 
-# The "format" of the file `dpscale measure allreduce --out` writes (calibration.py), by which predict's
-# --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (runs_json,
-# efficiency_file): one string, so the reader cannot miss what the writer wrote
-CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
+# the "format" of the file `dpscale measure allreduce --out` writes (calibration.py): files.output_of's, by which
+# every reader names it
+from dpscale.files import CALIBRATION_FORMAT  # noqa: F401
+from dpscale.formulas.scaling import REPEAT_SPREAD_E  # noqa: F401  (measure's, plan's: one bound)
 
 
 def require_torch() -> str:

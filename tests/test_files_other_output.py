@@ -1,0 +1,221 @@
+"""Review ML: every reader of a file names another command's output as what it is and which command reads it
+(files.output_of, the rule predict --calibration named calc's, predict's, fit's and validate's JSON by since review
+MH). `dpscale fit calc.json` said "line 1: got '{"devices": 64, …'; allowed: an object with "devices" and
+"throughput"", `fit predict.json` 'a JSON array', `plan --efficiency-file validate.json` only "allowed: JSON from
+`dpscale predict`, `fit` or `measure --json`…", `predict --system-file fit.json` "system 'custom' needs numbers > 0 …
+for gpus_per_node, …", `validate calc.json` 'JSON'. Each file here is what the command itself wrote: its --json
+through the command line, measure's through its own writers (show_train, append_jsonl, write_json), so no rank is
+launched."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+from clihelp import post, run
+from test_fit_warnings import records
+
+from dpscale.faces.cli import main
+from dpscale.faces.cli.measure import show_train
+from dpscale.files import output_of, output_of_text
+from dpscale.sources.measure.calibration import calibration, row
+from dpscale.sources.measure.results import append_jsonl, write_json
+
+DLE = str(Path(__file__).parent.parent / "validation" / "external_dle.csv")
+WRITERS = {  # a command's own --json, by what it is
+    "calc": ["calc", "-d", "64", "-v", "2000", "-e", "0.9"],
+    "calc sweep": ["calc", "-d", "8..64x2", "-v", "2000", "-e", "0.9"],
+    "predict": ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8,16"],
+    "fit": ["fit", "--point", "1:1000", "--point", "2:1900", "--point", "4:3600", "--resamples", "50"],
+    "validate": ["validate", DLE],
+    "plan": ["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "1,2,4"],
+    "memory": ["memory", "--params", "7.5e9"],
+    "pipeline": ["pipeline", "-p", "4", "-m", "8"],
+    "batch": ["batch", "-d", "4,8", "-b", "32"],
+}
+KIND = {"calc sweep": "calc"}  # (the rest: their own name)
+# what each is, in English and Spanish, typed again here from what the readers say
+WHAT = {
+    "calc": ("calc's answer (`dpscale calc --json`, for plan --efficiency-file)",
+             "la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file)"),
+    "predict": ("E predicted per size (`dpscale predict --json`, for plan --efficiency-file)",
+                "E predicha por tamaño (`dpscale predict --json`, para plan --efficiency-file)"),
+    "fit": ("a fitted law (`dpscale fit --json`, for plan --efficiency-file)",
+            "una ley ajustada (`dpscale fit --json`, para plan --efficiency-file)"),
+    "validate": ("a validation's scores (`dpscale validate --json`, which no command reads)",
+                 "las puntuaciones de una validación (`dpscale validate --json`, que ningún comando lee)"),
+    "plan": ("a plan's sizes and E (`dpscale plan --json`, for plan --efficiency-file)",
+             "los tamaños y la E de un plan (`dpscale plan --json`, para plan --efficiency-file)"),
+    "memory": ("memory per device (`dpscale memory --json`, which no command reads)",
+               "la memoria por dispositivo (`dpscale memory --json`, que ningún comando lee)"),
+    "pipeline": ("a pipeline's bubble (`dpscale pipeline --json`, which no command reads)",
+                 "la burbuja de un pipeline (`dpscale pipeline --json`, que ningún comando lee)"),
+    "batch": ("a global batch and learning rate (`dpscale batch --json`, which no command reads)",
+              "un lote global y su tasa de aprendizaje (`dpscale batch --json`, que ningún comando lee)"),
+    "calibration": ("an all-reduce calibration (`dpscale measure allreduce --out`, for predict --calibration)",
+                    "una calibración del all-reduce (`dpscale measure allreduce --out`, para predict --calibration)"),
+    "runs": ("runs of `dpscale measure` (for fit and plan --fit)",
+             "ejecuciones de `dpscale measure` (para fit y plan --fit)"),
+}  # fmt: skip
+RUNS_EN = (
+    "runs — JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), "
+    "`dpscale measure --json` output, or a CSV with columns devices,throughput"
+)
+RUNS_ES = (
+    "ejecuciones — líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure --out`), "
+    "la salida de `dpscale measure --json`, o un CSV con columnas devices,throughput"
+)
+E_FILE = (
+    "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)",
+    "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)",
+)
+SYSTEMS = ("a JSON file as systems.json", "un archivo JSON como systems.json")
+PUBLISHED = (
+    "a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit FILE`",
+    "un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` o `--json` van a `dpscale fit "
+    "ARCHIVO`",
+)
+CALIBRATION = (
+    "JSON with numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
+    "JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`",
+)
+BOX = (
+    "runs — measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+    '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput',
+    "ejecuciones — ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto "
+    'JSON por línea ({"devices": 8, "throughput": 7500}) o filas bajo una cabecera devices,throughput',
+)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> dict[str, str]:
+    """Each command's output, written to a file as the command wrote it."""
+    folder = tmp_path_factory.mktemp("outputs")
+    files = {}
+    for name, argv in WRITERS.items():
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            assert main([*argv, "--json"]) == 0, name
+        files[name] = folder / f"{name.replace(' ', '_')}.json"
+        files[name].write_text(out.getvalue())
+    recs = records()
+    files["measure --out"] = folder / "runs.jsonl"
+    for rec in recs:
+        append_jsonl(str(files["measure --out"]), rec)
+    for how in ("json", "csv"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            show_train(recs, argparse.Namespace(json=how == "json", csv=how == "csv", lang="en", plot=None, out=None))
+        files[f"measure --{how}"] = folder / f"runs.{how}"
+        files[f"measure --{how}"].write_text(out.getvalue())
+    rows = [row(n, 2e-5 + n / 5e9, 2, 20) for n in (1024, 65536, 4 * 2**20)]
+    files["measure allreduce --out"] = folder / "cal.json"
+    write_json(str(files["measure allreduce --out"]), calibration(rows, 2, "gloo", device="cpu", nodes=1))
+    return {k: str(p) for k, p in files.items()}
+
+
+def kind(name: str) -> str:
+    return KIND.get(name, "calibration" if "allreduce" in name else "runs" if "measure" in name else name)
+
+
+def test_output_of_tells_each_command_s_output(written):
+    """The one rule, on each file: the JSON document (or `measure --out`'s first line) read as what wrote it; a CSV of
+    runs is no JSON (its readers ask runs_table), and a user's own files are none of them."""
+    said = {name: output_of_text(Path(p).read_text()) for name, p in written.items()}
+    assert said == {name: None if name == "measure --csv" else kind(name) for name in written}
+    mine = [{"devices": 8, "efficiency": 0.9}, {"systems": {"mine": {"gpus_per_node": 8}}}, {"devices": 8}, [], 3]
+    assert [output_of(x) for x in mine] == [None] * 5
+
+
+JSON_OTHERS = [n for n in WRITERS if n != "fit"]  # (a fit's report: fit's own words, 'a fitted law …, not runs')
+
+
+@pytest.mark.parametrize("name", JSON_OTHERS)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_fit_and_plan_fit_name_another_command_s_json(written, capsys, name, lang):
+    """`dpscale fit calc.json` said "line 1: got '{"devices": 64, "per_device_throughput":…'; allowed: an object with
+    "devices" and "throughput"", `fit predict.json` (and calc's sweep, plan's, memory's) 'a JSON array; allowed: …'."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    runs = (RUNS_EN, RUNS_ES)[i]
+    line = f"{Path(f).name}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {runs}\n"  # (fit names a file so)
+    assert run(capsys, "fit", f, "--lang", lang) == (2, "", f"dpscale fit: error: {line}")
+    assert run(capsys, "plan", "-n", "1e9", "--fit", f, "--lang", lang) == (2, "", f"dpscale plan: error: {line}")
+
+
+@pytest.mark.parametrize("name", ["calc", "predict", "plan", "memory", "batch"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_s_fit_field_names_another_command_s_json(client, name, lang, written):
+    """The fit tab's field given calc's or predict's --json pasted said 'a JSON array' (or calc's one record
+    "got '{"devices": 64, …'"); it names it, with the field's own forms."""
+    i = 0 if lang == "en" else 1
+    said = post(client, "fit", {"point": Path(written[name]).read_text()}, lang)
+    assert said.status_code == 422
+    head = f"dpscale fit: error: --point: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {BOX[i]}"
+    assert said.json()["error"] == head
+
+
+@pytest.mark.parametrize("name", ["validate", "memory", "pipeline", "batch"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_efficiency_file_names_json_with_no_e_per_size(written, capsys, name, lang):
+    """`plan --efficiency-file validate.json` said only "got 'validate.json'; allowed: JSON from `dpscale predict`, …";
+    memory's, pipeline's and batch's "(the JSON of pipeline, memory or batch gives no E per size)", not which."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    line = f"--efficiency-file: {f}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {E_FILE[i]}"
+    assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", f, "--lang", lang) == (
+        2, "", f"dpscale plan: error: {line}\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["plan", "memory", "pipeline", "batch"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_calibration_names_the_json_review_mh_left(written, capsys, name, lang):
+    """MH named calc's, predict's, fit's and validate's JSON given --calibration; plan's and memory's said "allowed:
+    JSON with numbers busbw_gbs and alpha_s", pipeline's and batch's 'busbw_gbs missing'."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8"]
+    line = f"--calibration: {f}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {CALIBRATION[i]}"
+    assert run(capsys, *argv, "--calibration", f, "--lang", lang) == (2, "", f"dpscale predict: error: {line}\n")
+
+
+@pytest.mark.parametrize("name", [*WRITERS, "measure --out", "measure --json", "measure --csv",
+                                  "measure allreduce --out"])  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_system_file_names_every_command_s_output(written, capsys, name, lang):
+    """`predict --system-file` given calc's, fit's or a calibration's JSON said "system 'custom' needs numbers > 0
+    (and below 1e300) for gpus_per_node, intra_bw_gbs, inter_bw_gbs", predict's "allowed: an object {'systems': …}",
+    `measure --out`'s runs 'line 2: not JSON (Extra data)' and `measure --csv`'s 'line 1: not JSON'."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    line = f"--system-file: {f}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {SYSTEMS[i]}"
+    assert run(capsys, "predict", "--params", "1e8", "--system-file", f, "--lang", lang) == (
+        2, "", f"dpscale predict: error: {line}\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", [*WRITERS, "measure allreduce --out"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_validate_names_another_command_s_json(written, capsys, name, lang):
+    """`dpscale validate calc.json` said 'calc.json: JSON; allowed: a published-measurements CSV — …'. (Runs stay
+    'JSON': the refusal's own words send them to fit.)"""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    line = f"{f}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {PUBLISHED[i]}"
+    assert run(capsys, "validate", f, "--lang", lang) == (2, "", f"dpscale validate: error: {line}\n")
+
+
+def test_what_each_reader_takes_is_unchanged_by_the_rule(written, capsys):
+    """The rule names a file only where its reader refuses it: calc's, predict's, fit's and plan's JSON still plan
+    (the last with the --throughput its records do not state), measure's runs still fit."""
+    for name in ("calc", "calc sweep", "predict", "fit"):
+        assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", written[name])[0] == 0, name
+    assert run(capsys, "plan", "-n", "1e9", "-v", "2000", "--efficiency-file", written["plan"])[0] == 0
+    for name in ("measure --out", "measure --json", "measure --csv"):
+        rc, out, _ = run(capsys, "fit", written[name], "--resamples", "50", "--json")
+        assert rc == 0 and json.loads(out)["law"], name
+    assert run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8",
+               "--calibration", written["measure allreduce --out"])[0] == 0  # fmt: skip
