@@ -512,10 +512,18 @@ def test_costs_under_half_a_cent_keep_their_digits(capsys):
 
 
 def test_another_commands_json_is_named_not_read_record_by_record(capsys, tmp_path):
-    """pipeline --json fed to --efficiency-file said 'record 1: devices None', as if one record were broken."""
+    """pipeline --json fed to --efficiency-file said 'record 1: devices None', as if one record were broken; then
+    "(the JSON of pipeline, memory or batch gives no E per size)", not which (review ML: named by files.output_of,
+    tests/test_files_other_output.py). A file of records without E that no command wrote still says the latter."""
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--json")
     (tmp_path / "pipe.json").write_text(out)
     rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "pipe.json"))
+    assert rc == 2 and err.rstrip().endswith(
+        "pipe.json: a pipeline's bubble (`dpscale pipeline --json`, which no command reads); allowed: JSON from "
+        "`dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
+    )
+    (tmp_path / "mine.json").write_text('[{"devices": 8, "speed": 700}]')
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "mine.json"))
     assert rc == 2 and err.rstrip().endswith(
         "this file's records have no efficiency (the JSON of pipeline, memory or batch gives no E per size)"
     )
