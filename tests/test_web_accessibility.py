@@ -324,3 +324,37 @@ def test_the_chart_is_an_image_named_in_the_page_s_language(web):
     page.select_option("#lang", "en")
     expect(chart).to_have_accessible_name(LABELS["en"]["web_chart"])
     page.close()
+
+
+def test_an_answer_superseded_before_it_is_said_does_not_come_back(web):
+    """Review MK's mutant: tell()'s `if (mine !== saying) return;` left out: Calculate pressed twice 150 ms apart,
+    the first answer back before the second press, had its words still waiting (300 ms after they left the tree)
+    when the second request hushed them; they came back into #status ('Worked example: 64 devices × 2,000 samples/s at
+    E = 0.9') while the second request was awaited, so a screen reader said an answer the user had already
+    replaced. The newest tell alone comes back: #status stays empty until the second answer."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    title = "Worked example: 64 devices × 2,000 samples/s at E = 0.9"
+    expect(page.get_by_role("status").filter(has_text=title)).to_have_count(1)
+    held: list[Any] = []
+    seen = [0]
+
+    def second_held(route: Any) -> None:
+        seen[0] += 1
+        route.continue_() if seen[0] == 1 else held.append(route)
+
+    page.route("**/api/calc", second_held)
+    page.evaluate("""async () => {
+        const run = document.querySelector('#calc .run');
+        run.click();
+        await new Promise((r) => setTimeout(r, 150));
+        run.click();
+    }""")
+    page.wait_for_timeout(700)  # past the first answer's 300 ms
+    assert len(held) == 1
+    assert page.text_content("#status") == ""
+    held.pop().continue_()
+    expect(page.get_by_role("status").filter(has_text=title)).to_have_count(1)
+    page.unroute("**/api/calc")
+    page.close()
