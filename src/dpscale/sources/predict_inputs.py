@@ -376,17 +376,7 @@ def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
 
 
 AS_MEASURED = f"allowed: {CALIBRATION}, as `dpscale measure allreduce --out` writes it"
-RUNS_GIVEN = f"runs of `dpscale measure` (for fit and plan --fit); {AS_MEASURED}"
-
-
-def _measured_runs(data: Any) -> bool:
-    """Whether a --calibration file's JSON is `dpscale measure`'s training runs: one record (the one line of `--out`)
-    or the `--json` document of them (its points), which `fit` reads."""
-    from dpscale.sources.runs_csv import holds_runs
-
-    points = data.get("points") if isinstance(data, dict) else None
-    first = points[0] if isinstance(points, list) and points else data
-    return isinstance(first, dict) and holds_runs(first)
+RUNS_GIVEN = f"{OTHER_OUTPUT['runs']}; {AS_MEASURED}"  # (files.output_of names one record or `--json`'s too)
 
 
 def _bad_field(data: Any) -> str:
@@ -433,9 +423,9 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
-        if _measured_runs(data):  # one run (a sweep cut short), or `measure --json`: 'busbw_gbs missing' (review MA)
-            raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
-        if other := output_of(data):  # another command's JSON, named as what it is (review MH; ML: files.output_of)
+        # another command's JSON, named as what it is (review MH; ML: files.output_of): one run (a sweep cut short)
+        # or `measure --json` said 'busbw_gbs missing' (review MA)
+        if other := output_of(data):
             raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None
         raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: {CALIBRATION}") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word

@@ -1102,10 +1102,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"--calibration: (?P<f>.+?): (?P<k>busbw_gbs|alpha_s) (?P<v>.+); allowed: JSON with numbers busbw_gbs and "
          r"alpha_s",
          "--calibration: {f}: {k} {v}; se admite: JSON con los números busbw_gbs y alpha_s"),
-        (r"--calibration: (?P<f>.+?): runs of `dpscale measure` \(for fit and plan --fit\); allowed: JSON with "
-         r"numbers busbw_gbs and alpha_s, as `dpscale measure allreduce --out` writes it",
-         "--calibration: {f}: ejecuciones de `dpscale measure` (para fit y plan --fit); se admite: JSON con los "
-         "números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
