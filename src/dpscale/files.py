@@ -285,6 +285,7 @@ def json_quoted(value: Any) -> str:
 # The "format" of the file `dpscale measure allreduce --out` writes (sources/measure/calibration.py): one string, so
 # its readers (predict's --calibration; output_of, by which every other reader names it) cannot miss what it wrote
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
+RUN_COLUMNS = ("devices", "throughput")  # the columns (or a record's keys) that make runs: what fit needs
 CALC_KEYS = frozenset({"ideal_throughput", "actual_throughput", "lost_throughput", "effective_devices"})  # calc's rows
 # Another command's output handed to a reader of something else, named as what it is and which command reads it.
 # predict --calibration said so since review MH; fit, plan --fit, plan --efficiency-file, --system-file, validate and
@@ -324,7 +325,7 @@ def output_of(data: Any) -> str | None:
     if not isinstance(first, dict):
         return None
     keys = first.keys()
-    if "devices" in keys and "throughput" in keys:
+    if set(RUN_COLUMNS) <= keys:  # (runs_csv.holds_runs' rule)
         return "runs"
     if {"schedule", "bubble_fraction"} <= keys:
         return "pipeline"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from dpscale.errors import DpscaleError
-from dpscale.files import CSV_OPEN_QUOTE, comment_line, not_csv, opens_json, text_lines
+from dpscale.files import CSV_OPEN_QUOTE, RUN_COLUMNS, comment_line, not_csv, opens_json, text_lines
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import Run, _checked, make_run
 
@@ -155,9 +155,6 @@ def csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
         if CSV_OPEN_QUOTE in str(exc) and starts:  # (strict's other complaints: read as above)
             raise not_csv(name, starts[-1], exc) from None
     return rows, starts
-
-
-RUN_COLUMNS = ("devices", "throughput")  # the columns (or a record's keys) that make runs: what fit needs
 
 
 def holds_runs(names: Iterable[str]) -> bool:
