@@ -1295,6 +1295,29 @@ def test_the_per_nic_note_counts_the_nics_a_part_of_the_node_reaches():
     assert nic.fields["node"] == cluster("dgx1-v100", None, 4).inter_bw_gbs == 25
 
 
+def test_one_nic_typed_as_the_network_is_said_inside_the_checked_range_too(capsys):
+    """Review MQ: `--system dgx-h100 --inter-bw 400Gb/s` (a DGX H100's '400 Gb/s InfiniBand per GPU') is 50 GB/s, one
+    NDR port, an eighth of the node's 400: all-reduce 478.1 ms at 16 devices against 135.7, said by nothing, while a
+    system file's inter_bw_gbs 50 was (inter_one_port_file) and a typed 25 was (below the checked 50–200 GB/s)."""
+    argv = ["predict", "--model", "llama-7b", "--precision", "bf16", "-b", "4", "--system", "dgx-h100", "-d", "16",
+            "-v", "3000", "--unit", "tokens/s", "--inter-bw", "400Gb/s"]  # fmt: skip
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and "478.1" in out
+    assert ("note: --inter-bw is the node's, all its NICs together: if 50 GB/s is one NIC's, the 8 NICs the run's "
+            "GPUs reach in each dgx-h100 node make 400 GB/s") in out  # fmt: skip
+    rc, out, err = run(capsys, *argv, "--lang", "es")
+    assert "si 50 GB/s son los de una NIC, las 8 NIC a las que llegan las GPU de la ejecución en cada nodo dgx-h100 " \
+           "dan 400 GB/s" in out  # fmt: skip
+    # 4 GPUs a node reach 4 NICs: 200; the node's own figure, or one node, says nothing; a 25 below the range once
+    p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx-h100", gpus_per_node=4, inter_bw_gbs=50)
+    assert [n.fields["node"] for n in p.notes if n.key == "inter_per_nic_known"] == [200]
+    for kw in ({"inter_bw_gbs": 400}, {"inter_bw_gbs": 60}, {"inter_bw_gbs": 50, "d": [8]}, {"inter_bw_gbs": 25}):
+        sizes = kw.pop("d", [8, 64])
+        p = predict(sizes, params=1e8, step_time_s=0.1, system="dgx-h100", **kw)
+        said = [n for n in p.notes if n.key == "inter_per_nic_known"]
+        assert len(said) == (1 if kw["inter_bw_gbs"] == 25 else 0), kw
+
+
 def test_a_tiny_e_keeps_its_digits_in_the_band_beside_it_too(capsys):
     """1e15 parameters over 0.001 GB/s links: E = 7.36e-12 kept its digits, but its band beside it read
     '0.000  0.000', an interval of zero that left the E printed next to it outside."""

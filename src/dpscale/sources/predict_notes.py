@@ -188,6 +188,12 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
             if field == "inter_bw_gbs" and x == 8 * cl.inter_own:  # (exactly: 1615 is no 8 × 200 to say so)
                 notes.append(Note("inter_bits_as_bytes", typed=x, own=cl.inter_own, system=cl.name,
                                   flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
+            # or one NIC's figure, as a system file's is said (inter_one_port_file): DGX H100's '400 Gb/s per GPU'
+            # typed 400Gb/s is 50 GB/s, an eighth of the node's; below the checked range _outside says it already
+            port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
+            if (field == "inter_bw_gbs" and (cl.nics or 0) > 1 and port and math.isclose(x, port)
+                    and x >= CHECKED_INTER_GBS[0]):  # fmt: skip
+                notes.append(Note("inter_per_nic_known", bw=x, nics=cl.nics, system=cl.name, node=cl.nics * x))
     # the GPUs of the node the preset or file describes (its datasheet's node), not a typed --gpus-per-node: a file's
     # 2400 (8 × nvlink3's 300) at --gpus-per-node 4 was said as 4 GPUs' both ways, and 1200 as a total (review HX)
     node_g = next((int(own) for f, _, own in cl.overrides if f == "gpus_per_node"), int(cl.gpus_per_node))
