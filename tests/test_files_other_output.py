@@ -30,6 +30,8 @@ WRITERS = {  # a command's own --json, by what it is
     "calc": ["calc", "-d", "64", "-v", "2000", "-e", "0.9"],
     "calc sweep": ["calc", "-d", "8..64x2", "-v", "2000", "-e", "0.9"],
     "predict": ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8,16"],
+    # (an object: its records under "predictions" beside the answer — review MO: no command's to output_of)
+    "predict --min-efficiency": ["predict", "--model", "resnet50", "--system", "dgx-a100", "--min-efficiency", "0.5"],
     "fit": ["fit", "--point", "1:1000", "--point", "2:1900", "--point", "4:3600", "--resamples", "50"],
     "validate": ["validate", DLE],
     "plan": ["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "1,2,4"],
@@ -37,7 +39,15 @@ WRITERS = {  # a command's own --json, by what it is
     "pipeline": ["pipeline", "-p", "4", "-m", "8"],
     "batch": ["batch", "-d", "4,8", "-b", "32"],
 }
-KIND = {"calc sweep": "calc"}  # (the rest: their own name)
+KIND = {
+    "calc sweep": "calc",
+    "predict --min-efficiency": "predict",
+    "systems.json": "system",
+    "models.json": "model",
+    "config.json": "model",
+}  # (the rest: their own name)
+CATALOG = Path(__file__).parent.parent / "src" / "dpscale" / "catalog"
+HF = Path(__file__).parent / "data" / "hf" / "Qwen2-7B.config.json"
 # what each is, in English and Spanish, typed again here from what the readers say
 WHAT = {
     "calc": ("calc's answer (`dpscale calc --json`, for plan --efficiency-file)",
@@ -60,6 +70,11 @@ WHAT = {
                     "una calibración del all-reduce (`dpscale measure allreduce --out`, para predict --calibration)"),
     "runs": ("runs of `dpscale measure` (for fit and plan --fit)",
              "ejecuciones de `dpscale measure` (para fit y plan --fit)"),
+    "system": ("a system file (as systems.json, for predict --system-file)",
+               "un archivo de sistemas (como systems.json, para predict --system-file)"),
+    "model": ("a model file (as models.json or a Hugging Face config.json, for predict and memory --model-file)",
+              "un archivo de modelos (como models.json o un config.json de Hugging Face, para predict y memory "
+              "--model-file)"),
 }  # fmt: skip
 RUNS_EN = (
     "runs — JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), "
@@ -115,6 +130,10 @@ def written(tmp_path_factory) -> dict[str, str]:
     rows = [row(n, 2e-5 + n / 5e9, 2, 20) for n in (1024, 65536, 4 * 2**20)]
     files["measure allreduce --out"] = folder / "cal.json"
     write_json(str(files["measure allreduce --out"]), calibration(rows, 2, "gloo", device="cpu", nodes=1))
+    for name, path in (("systems.json", CATALOG / "systems.json"), ("models.json", CATALOG / "models.json"),
+                       ("config.json", HF)):  # fmt: skip
+        files[name] = folder / name
+        files[name].write_text(path.read_text())
     return {k: str(p) for k, p in files.items()}
 
 
@@ -126,9 +145,13 @@ def test_output_of_tells_each_command_s_output(written):
     """The one rule, on each file: the JSON document (or `measure --out`'s first line) read as what wrote it; a CSV of
     runs is no JSON (its readers ask runs_table), and a user's own files are none of them."""
     said = {name: output_of_text(Path(p).read_text()) for name, p in written.items()}
+    assert len(said) == 17
     assert said == {name: None if name == "measure --csv" else kind(name) for name in written}
-    mine = [{"devices": 8, "efficiency": 0.9}, {"systems": {"mine": {"gpus_per_node": 8}}}, {"devices": 8}, [], 3]
-    assert [output_of(x) for x in mine] == [None] * 5
+    mine = [{"devices": 8, "efficiency": 0.9}, {"gpus_per_node": 8}, {"devices": 8}, {"kind": "cnn"}, [], 3]
+    assert [output_of(x) for x in mine] == [None] * 6
+    # the catalog's formats, a user's own (review MO), which their own readers ask of no file they read
+    catalog = [{"systems": {"mine": {"gpus_per_node": 8}}}, {"models": {"mine": {"kind": "cnn"}}}, {"model_type": "x"}]
+    assert [output_of(x) for x in catalog] == ["system", "model", "model"]
 
 
 JSON_OTHERS = [n for n in WRITERS if n != "fit"]  # (a fit's report: fit's own words, 'a fitted law …, not runs')
@@ -219,3 +242,73 @@ def test_what_each_reader_takes_is_unchanged_by_the_rule(written, capsys):
         assert rc == 0 and json.loads(out)["law"], name
     assert run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8",
                "--calibration", written["measure allreduce --out"])[0] == 0  # fmt: skip
+
+
+MODEL_FILE = ("a JSON file as models.json, or a Hugging Face config.json",
+              "un archivo JSON como models.json, o un config.json de Hugging Face")  # fmt: skip
+NOT_MODELS = [n for n in ("measure --out", "measure --json", "measure --csv", "measure allreduce --out",
+                          *WRITERS, "systems.json")]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NOT_MODELS)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_model_file_names_every_command_s_output(written, capsys, name, lang):
+    """Review MO: `predict --model-file` and `memory --model-file` given calc's, pipeline's, validate's JSON or
+    systems.json said "model 'calc.json': kind missing; allowed: transformer or cnn", predict's, plan's, memory's and
+    batch's "allowed: an object {'models': {name: {...}}} as models.json", fit's "key 'parameters' (did you mean
+    'params'?)", `measure --out`'s runs 'line 2: not JSON (Extra data)' and `measure --csv`'s 'line 1: not JSON'."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    line = f"--model-file: {f}: {WHAT[kind(name)][i]}; {('allowed', 'se admite')[i]}: {MODEL_FILE[i]}\n"
+    argv = ["--system", "dgx-a100", "-d", "8", "--lang", lang]
+    assert run(capsys, "predict", "--model-file", f, *argv) == (2, "", f"dpscale predict: error: {line}")
+    assert run(capsys, "memory", "--model-file", f, "--lang", lang) == (2, "", f"dpscale memory: error: {line}")
+
+
+def test_the_library_s_model_file_names_another_command_s_output(written):
+    """dpscale.predict(model_file=…) reads the file as the command does (sources.predict._model_size)."""
+    import dpscale
+
+    with pytest.raises(dpscale.DpscaleError) as exc:
+        dpscale.predict(model_file=written["calc"], system="dgx-a100", devices=[8])
+    assert str(exc.value) == f"model_file: {written['calc']}: {WHAT['calc'][0]}; allowed: {MODEL_FILE[0]}"
+
+
+@pytest.mark.parametrize("name", ["systems.json", "models.json", "config.json"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_reader_names_a_catalog_file(written, capsys, name, lang):
+    """Review MO: systems.json and models.json handed to fit said "line 1: got '{"about": "Systems: GPUs per node, …';
+    allowed: an object with "devices" and "throughput"", to validate 'JSON', to plan --efficiency-file "this file's
+    records have no efficiency (the JSON of pipeline, memory or batch …)", to --calibration 'busbw_gbs missing', and
+    models.json to --system-file "system 'custom' needs numbers > 0 …"."""
+    f = written[name]
+    i = 0 if lang == "en" else 1
+    what, allowed = WHAT[kind(name)][i], ("allowed", "se admite")[i]
+    assert run(capsys, "fit", f, "--lang", lang) == (
+        2, "", f"dpscale fit: error: {Path(f).name}: {what}; {allowed}: {(RUNS_EN, RUNS_ES)[i]}\n")  # fmt: skip
+    assert run(capsys, "validate", f, "--lang", lang) == (
+        2, "", f"dpscale validate: error: {f}: {what}; {allowed}: {PUBLISHED[i]}\n")  # fmt: skip
+    line = f"--efficiency-file: {f}: {what}; {allowed}: {E_FILE[i]}"
+    assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", f, "--lang", lang) == (
+        2, "", f"dpscale plan: error: {line}\n")  # fmt: skip
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--lang", lang]
+    line = f"--calibration: {f}: {what}; {allowed}: {CALIBRATION[i]}"
+    assert run(capsys, *argv, "--calibration", f) == (2, "", f"dpscale predict: error: {line}\n")
+    if name != "systems.json":  # (a system file's own refusals are --system-file's: below)
+        line = f"--system-file: {f}: {what}; {allowed}: {SYSTEMS[i]}"
+        assert run(capsys, "predict", "--params", "1e8", "--system-file", f, "--lang", lang) == (
+            2, "", f"dpscale predict: error: {line}\n")  # fmt: skip
+
+
+def test_a_catalog_file_s_own_faults_are_its_reader_s(tmp_path, capsys):
+    """A model file or system file of its own format, at fault, says its fault, not 'a model file' (output_of names
+    the catalog's formats to every other reader alone)."""
+    models = tmp_path / "m.json"
+    models.write_text('{"models": {"mine": {"kind": "cnn", "params": 2.5e7}}}')
+    line = f"dpscale predict: error: --model-file: {models}: model 'mine': fwd_gmacs missing; allowed: forward GMACs"
+    assert run(capsys, "predict", "--model-file", str(models), "--system", "dgx-a100", "-d", "8")[2].startswith(line)
+    systems = tmp_path / "s.json"
+    systems.write_text('{"systems": {"mine": {"gpus_per_node": 8}}}')
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--system-file", str(systems))
+    assert (rc, err) == (2, f"dpscale predict: error: --system-file: {systems}: system 'mine' needs numbers > 0 (and "
+                            "below 1e300) for intra_bw_gbs, inter_bw_gbs\n")  # fmt: skip

@@ -302,7 +302,11 @@ OTHER_OUTPUT = {
     "batch": "a global batch and learning rate (`dpscale batch --json`, which no command reads)",
     "calibration": "an all-reduce calibration (`dpscale measure allreduce --out`, for predict --calibration)",
     "runs": "runs of `dpscale measure` (for fit and plan --fit)",
+    # the catalog's formats, a user's own (review MO: predict --model-file systems.json said 'kind missing')
+    "system": "a system file (as systems.json, for predict --system-file)",
+    "model": "a model file (as models.json or a Hugging Face config.json, for predict and memory --model-file)",
 }
+MODEL_CONFIG_KEYS = ("model_type", "num_hidden_layers")  # a Hugging Face config.json holds one (catalog.hf reads it)
 
 
 def output_of(data: Any) -> str | None:
@@ -315,12 +319,18 @@ def output_of(data: Any) -> str | None:
     """
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:
         return "calibration"
+    if isinstance(data, dict) and isinstance(data.get("systems"), dict):
+        return "system"
+    if isinstance(data, dict) and (isinstance(data.get("models"), dict) or any(k in data for k in MODEL_CONFIG_KEYS)):
+        return "model"
     if isinstance(data, dict) and "law" in data and "criterion" in data:
         return "fit"
     if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
         return "validate"
-    points = data.get("points") if isinstance(data, dict) else None
-    first = points[0] if isinstance(points, list) and points else data  # (measure --json: its runs under "points")
+    # (measure --json: its runs under "points"; predict's under "predictions" beside --min-efficiency's answer, which
+    # was no command's: review MO)
+    points = (data.get("points") or data.get("predictions")) if isinstance(data, dict) else None
+    first = points[0] if isinstance(points, list) and points else data
     first = first[0] if isinstance(first, list) and first else first  # (a sweep's records)
     if not isinstance(first, dict):
         return None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
+from dpscale.files import MODEL_CONFIG_KEYS, json_quoted, loads_once, not_json, read_text, shown
 from dpscale.formulas.compute import shape_params
 
 TYPE_CHECKING = False
@@ -536,7 +536,7 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     from dpscale.files import shown_name
 
     data, said = _read_json(path, flag, "models.json")
-    hf = isinstance(data, dict) and ("model_type" in data or "num_hidden_layers" in data)  # a config.json
+    hf = isinstance(data, dict) and any(k in data for k in MODEL_CONFIG_KEYS)  # a config.json
     if hf:
         entries = {shown_name(path): data}
     else:

@@ -12,7 +12,17 @@ import math
 from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
-from dpscale.files import CALC_KEYS, OTHER_OUTPUT, content_line, loads_once, not_json, output_of, read_text, shown
+from dpscale.files import (
+    CALC_KEYS,
+    OTHER_OUTPUT,
+    content_line,
+    loads_once,
+    not_json,
+    output_of,
+    output_of_text,
+    read_text,
+    shown,
+)
 from dpscale.formulas.scaling import ONE_DEVICE_E
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import _field
@@ -51,6 +61,35 @@ def runs_table(path: str) -> bool:
     # file with commas; it said 'line 1: not JSON (Expecting value)' here (review KE's left-alone)
     one = len(head) == 1 and ("\t" in head[0] or ";" in head[0]) and runs_header(head[0])
     return holds_runs(header_names(head)) or one
+
+
+def other_output(path: str) -> str | None:
+    """Which command wrote the file at path (files.output_of_text; a CSV of `measure --csv`'s runs: runs_table), by
+    which a catalog file's reader names another command's output when it refuses the file; None for anything else,
+    or a file that cannot be read (its reader has said why)."""
+    try:
+        return output_of_text(read_text(path)) or ("runs" if runs_table(path) else None)
+    except (OSError, ValueError):
+        return None
+
+
+def model_file(path: str, name: str | None = None) -> dict[str, Any]:
+    """catalog.load_model_file (predict's and memory's --model-file), its refusal of another command's output, or of
+    a system file, naming what it is and which command reads it (review MO: calc's, pipeline's, validate's JSON and
+    systems.json said "model 'calc.json': kind missing", predict's, plan's, memory's and batch's "allowed: an object
+    {'models': …}", fit's "key 'parameters' (did you mean 'params'?)", `measure --out`'s 'line 2: not JSON')."""
+    from dpscale import catalog
+
+    try:
+        return catalog.load_model_file(path, name)
+    except DpscaleError:
+        other = other_output(path)
+        if other in (None, "model"):  # a model file of its own format: its own refusal
+            raise
+        raise DpscaleError(f"--model-file: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: {MODEL_FILE}") from None
+
+
+MODEL_FILE = "a JSON file as models.json, or a Hugging Face config.json"
 
 
 def _device_count(x: Any) -> bool:
@@ -101,7 +140,14 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         # as runs, as one is now (review KJ)
         raise fail(flag, path, RUNS_LINES)
     other = output_of(data)
-    if other in ("validate", "memory", "pipeline", "batch"):  # no E per size: named (review ML: validate's said only
+    if other in (
+        "validate",
+        "memory",
+        "pipeline",
+        "batch",
+        "system",
+        "model",
+    ):  # no E per size: named (review ML: validate's said only
         # 'allowed: JSON from …'; memory's, pipeline's and batch's 'pipeline, memory or batch', not which)
         raise DpscaleError(f"{flag}: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: {ACCEPTED}")
     if isinstance(data, dict):

@@ -743,7 +743,9 @@ predict = _parameter_names(predict_flags)  # the library's: its errors name its 
 def _model_size(params: Any, model: str | None, model_file: str | None = None) -> tuple[dict[str, Any] | None, float]:
     """The preset (or --model-file's model, `model` picking one of its models) and the parameter count (--params over
     the preset's): every byte the run moves follows from it."""
-    spec = catalog.load_model_file(model_file, model) if model_file else catalog.model(model) if model else None
+    from dpscale.sources.efficiency_file import model_file as read_model
+
+    spec = read_model(model_file, model) if model_file else catalog.model(model) if model else None
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")

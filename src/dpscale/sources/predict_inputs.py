@@ -15,7 +15,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import OTHER_OUTPUT, json_quoted, loads_once, not_json, output_of, output_of_text, read_text, shown
+from dpscale.files import OTHER_OUTPUT, json_quoted, loads_once, not_json, output_of, read_text, shown
 from dpscale.formulas.collectives import nics_near
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
@@ -340,13 +340,10 @@ def _system_file(path: str, system: str | None, gpu: str | None) -> dict[str, An
     try:
         return catalog.load_system_file(path, system, gpu=gpu)
     except DpscaleError:
-        from dpscale.sources.efficiency_file import runs_table
+        from dpscale.sources.efficiency_file import other_output
 
-        try:
-            other = output_of_text(read_text(path)) or ("runs" if runs_table(path) else None)
-        except (OSError, ValueError):
-            other = None
-        if other is None:
+        other = other_output(path)
+        if other in (None, "system"):  # a system file of its own format: its own refusal
             raise
         raise DpscaleError(
             f"--system-file: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: a JSON file as systems.json"

@@ -152,7 +152,12 @@ def run(args: argparse.Namespace) -> int:
     if args.model or args.model_file:  # the catalog only for a preset or --gpu: its import (pathlib, the file
         from dpscale import catalog  # reader) cost every run 3 ms
 
-        preset = catalog.load_model_file(args.model_file, args.model) if args.model_file else catalog.model(args.model)
+        if args.model_file:  # (its reader names another command's output: review MO)
+            from dpscale.sources.efficiency_file import model_file
+
+            preset = model_file(args.model_file, args.model)
+        else:
+            preset = catalog.model(args.model)
         typed = None if args.seq_len is None or "hf_model_type" not in preset else args.seq_len
         notes += derived_note(preset, args.model_file, lang, typed and whole(typed, "--seq-len", hi=MAX_SEQ_LEN))
     params = _params(args.params, preset)

@@ -308,10 +308,11 @@ def _tokens_unit(args: argparse.Namespace) -> int | None:
     if not same_unit(unit, "tokens/s"):
         raise fail("--unit", args.unit, UNITS_ALLOWED)
     from dpscale import catalog
+    from dpscale.sources.efficiency_file import model_file
     from dpscale.sources.predict import sequence_tokens
 
     # (the model predict will read: a --model-file's entry where one is given, --model then naming one of its models)
-    spec = catalog.load_model_file(args.model_file, args.model) if args.model_file else None
+    spec = model_file(args.model_file, args.model) if args.model_file else None
     spec = spec or (catalog.model(args.model) if args.model else None)
     tokens = sequence_tokens(spec, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
     if not tokens:

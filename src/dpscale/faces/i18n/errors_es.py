@@ -357,6 +357,10 @@ _OTHER_ES = {
         "una calibración del all-reduce (`dpscale measure allreduce --out`, para predict --calibration)"
     ),
     OTHER_OUTPUT["runs"]: "ejecuciones de `dpscale measure` (para fit y plan --fit)",
+    OTHER_OUTPUT["system"]: "un archivo de sistemas (como systems.json, para predict --system-file)",
+    OTHER_OUTPUT["model"]: (
+        "un archivo de modelos (como models.json o un config.json de Hugging Face, para predict y memory --model-file)"
+    ),
 }
 _RUNS_ES = (
     "líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure --out`), la salida de "
@@ -377,6 +381,9 @@ _READS_ES = {
         "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
     ),
     "a JSON file as systems.json": "un archivo JSON como systems.json",
+    "a JSON file as models.json, or a Hugging Face config.json": (
+        "un archivo JSON como models.json, o un config.json de Hugging Face"
+    ),
     "a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit FILE`": (
         "un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` o `--json` van a `dpscale fit "
         "ARCHIVO`"
