@@ -189,6 +189,63 @@ def test_an_e_within_a_repeats_spread_is_not_called_superlinear(capsys, actual, 
     )
 
 
+SPREAD_SIZES = (
+    ("note: E above 1 at 8 and 128 devices by no more than a repeat's spread (up to 1.02): not superlinear, the "
+     "timings' noise; reported as measured (plan --efficiency-file plans it as 1)",
+     "note: E above 1.02 at 64 devices, more than a repeat's spread above 1: superlinear — the cluster beat perfect "
+     "scaling (often cache effects, or a slow baseline); reported, not rejected"),
+    ("nota: E por encima de 1 con 8 y 128 dispositivos no más que la dispersión de una repetición (hasta 1,02): no es "
+     "superlineal, es el ruido de los tiempos; se informa tal como se midió (plan --efficiency-file la planifica "
+     "como 1)",
+     "nota: E por encima de 1,02 con 64 dispositivos, más que la dispersión de una repetición sobre 1: superlineal — "
+     "el clúster superó el escalado perfecto (a menudo efectos de caché, o una referencia lenta); se informa, no se "
+     "rechaza"),
+)  # fmt: skip
+MEASURED = ["-d", "1,8,64,128", "-v", "2000", "--actual", "2000,16100,140000,257000"]  # E 1, 1.006, 1.094, 1.004
+
+
+@pytest.mark.parametrize("how", ["table", "--json", "--csv"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_sweep_s_e_above_1_names_its_sizes(capsys, how, lang):
+    """Review MO: `calc -d 1,8,64,128 -v 2000 --actual 2000,16100,140000,257000` said 'E above 1 by no more than a
+    repeat's spread …' and 'E above 1.02, … superlinear' under a table of four sizes, of none (plan's note names its
+    sizes: 'E above 1 at 8 devices in --efficiency-file …'); table, --json and --csv alike (stderr under the last two),
+    each record's own notes unchanged."""
+    i = 0 if lang == "en" else 1
+    rc, out, err = run(capsys, *MEASURED, *([] if how == "table" else [how]), "--lang", lang)
+    said = (out if how == "table" else err).splitlines()
+    assert rc == 0 and said[-2:] == list(SPREAD_SIZES[i])
+    if how == "--json":  # a record says its own size's note, as one size's calc does
+        assert [r.get("notes") for r in json.loads(out)] == [None, [CALC_WITHIN], [CALC_SUPER], [CALC_WITHIN]]
+
+
+CALC_WITHIN = (
+    "E above 1 by no more than a repeat's spread (up to 1.02): not superlinear, the timings' noise; reported as "
+    "measured (plan --efficiency-file plans it as 1)"
+)
+CALC_SUPER = (
+    "E above 1.02, more than a repeat's spread above 1: superlinear — the cluster beat perfect scaling (often cache "
+    "effects, or a slow baseline); reported, not rejected"
+)
+
+
+def test_a_long_sweep_names_its_first_sizes_and_its_last(capsys):
+    """Nine sizes within a repeat's spread: the first five, '…' and the last, as pipeline's sweep over m names its m's;
+    a sweep's other notes (a speedup under one device's) keep their own sizes and their place."""
+    sizes = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    actual = [1005 * d for d in sizes[:-1]] + [500]  # E 1.005 at 2–10; 500/s on 11 devices: slower than one
+    rc, out, _ = run(capsys, "-d", ",".join(map(str, sizes)), "-v", "1000", "--actual", ",".join(map(str, actual)))
+    notes = [ln for ln in out.splitlines() if ln.startswith("note: ")]
+    assert (
+        rc == 0
+        and len(notes) == 2
+        and notes[0].startswith(
+            "note: E above 1 at 2, 3, 4, 5, 6, … and 10 devices by no more than a repeat's spread (up to 1.02)"
+        )
+    )
+    assert notes[1].startswith("note: a speedup of 0.50× on 11 devices: the cluster ran slower than one device alone")
+
+
 def test_per_size_measurements_give_e_per_size(capsys):
     rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "2000", "-a", "2000,15000,100000", "--json")
     assert [r["efficiency"] for r in json.loads(out)] == pytest.approx([1.0, 0.9375, 0.78125])

@@ -8,6 +8,7 @@ import os
 
 import pytest
 from clihelp import WORKED, post, run
+from test_cli_calc import SPREAD_SIZES
 
 import dpscale
 from dpscale.faces.i18n import LABELS
@@ -40,6 +41,15 @@ def test_solving_and_notes_come_from_the_library(client):
     body = post(client, "calc", {"throughput": "2000", "efficiency": "0.9", "actual": "100000"}, "es").json()
     assert body["records"]["devices"] == 56 and body["records"]["devices_exact"] == pytest.approx(55.5556, rel=1e-5)
     assert "hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in body["notes"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_s_calc_names_a_sweep_s_sizes(client, lang):
+    """Review MO: the calc tab says the command's notes, a sweep's E above 1 with its sizes (test_cli_calc)."""
+    options = {"devices": "1,8,64,128", "throughput": "2000", "actual": "2000,16100,140000,257000"}
+    body = post(client, "calc", options, lang).json()
+    i = 0 if lang == "en" else 1
+    assert body["notes"][-2:] == [x.split(": ", 1)[1] for x in SPREAD_SIZES[i]]
 
 
 def test_the_page_says_predicts_notes_in_the_commands_order(client):

@@ -20,6 +20,15 @@ EN = {
         "E above 1 by no more than a repeat's spread (up to {spread:g}): not superlinear, the timings' noise; reported "
         "as measured (plan --efficiency-file plans it as 1)"
     ),
+    # a sweep's (calc -d 1,8,64 --actual …): the sizes it holds at, where the table's one note named none (review MO)
+    "superlinear_sizes": (
+        "E above {spread:g} at {sizes} devices, more than a repeat's spread above 1: superlinear — the cluster beat "
+        "perfect scaling (often cache effects, or a slow baseline); reported, not rejected"
+    ),
+    "within_spread_sizes": (
+        "E above 1 at {sizes} devices by no more than a repeat's spread (up to {spread:g}): not superlinear, the "
+        "timings' noise; reported as measured (plan --efficiency-file plans it as 1)"
+    ),
     "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # a speedup under 1 on two or more devices: a per-device share typed as the cluster's rate, or the cluster's total
     # as one device's (both readings give the same ratio), or an E typed as the speedup
@@ -639,6 +648,17 @@ def listed(items: Sequence[str], word: str = "and", more: str = "", elided: bool
     if elided or len(items) < 2:
         return sep.join(items) + ("…" if elided else "")
     return f"{sep.join(items[:-1])} {word} {items[-1]}"
+
+
+SIZES_SHOWN = 6  # the sizes a sweep's note names, then '…'
+
+
+def sizes_shown(sizes: Sequence[int]) -> str:
+    """The sizes a sweep's note holds at, as its `sizes` field lists them (sorted, once each): the first few and the
+    last ('1; 2; 3; 4; 5; …; 14', which a face says '1, 2, 3, 4, 5, … and 14'), '; ' between (1,024 holds a comma).
+    Read by pipeline's sweep over m (review KN) and calc's sweep over d (review MO)."""
+    named = [f"{x:,}" for x in sorted(set(sizes))]
+    return "; ".join(named if len(named) <= SIZES_SHOWN else [*named[: SIZES_SHOWN - 1], "…", named[-1]])
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

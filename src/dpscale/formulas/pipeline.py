@@ -30,7 +30,7 @@ from dpscale.errors import (
     renamed,
 )
 from dpscale.formulas.scaling import check_baseline, compute, constant_efficiency, efficiency_at, is_number
-from dpscale.notes import Note
+from dpscale.notes import Note, sizes_shown
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
 
@@ -239,7 +239,6 @@ SWEPT = {
     "pipeline_zb2_in_flight": "pipeline_zb2_in_flight_sizes",
     "pipeline_interleaved": "pipeline_interleaved_sizes",  # (named no m, though some were multiples: review KQ)
 }
-SIZES_SHOWN = 6  # the m's a sweep's note names, then '…'
 
 
 def sweep_cautions(results: Sequence[PipelineResult]) -> list[Note]:
@@ -254,9 +253,7 @@ def sweep_cautions(results: Sequence[PipelineResult]) -> list[Note]:
         ms = sorted({m for m, _ in notes})
         if key in SWEPT.values() and len(ms) > 1:
             fields = {k: v for k, v in notes[0][1].fields.items() if k in ("p", "need", "m4", "at4")}
-            named = [f"{m:,}" for m in ms]  # the first few and the last: 'm = 1, 2, 3, 4, 5, … and 14'
-            shown = "; ".join(named if len(ms) <= SIZES_SHOWN else [*named[: SIZES_SHOWN - 1], "…", named[-1]])
-            out.append(Note(key, sizes=shown, **fields))
+            out.append(Note(key, sizes=sizes_shown(ms), **fields))  # 'm = 1, 2, 3, 4, 5, … and 14'
         else:
             for _, n in notes:
                 out += [n] if n not in out else []

@@ -35,7 +35,7 @@ from dpscale.formulas.scaling import (
     short_repr,
     size_said,
 )
-from dpscale.notes import ASTRONOMICAL, Note, figure
+from dpscale.notes import ASTRONOMICAL, Note, figure, sizes_shown
 
 # below it a speedup written to two decimals has no digit of its own (the slower-than-one note): 0.00× under 0.005,
 # and 0.01× for all of 0.005 to 0.0099 — 0.005 read back as 0.01×, its own double, beside its ratio 0.005
@@ -102,6 +102,27 @@ class Solution(_SolutionFields):
 
 SUPERLINEAR = Note("superlinear", spread=REPEAT_SPREAD_E)  # E > 1.02 (review MH: said "E > 1")
 WITHIN_SPREAD = Note("within_spread", spread=REPEAT_SPREAD_E)  # 1 < E ≤ 1.02: not superlinear
+
+
+# a note one size's solve says of itself, and the note a sweep says once, naming the sizes it holds at
+SWEPT = {"superlinear": "superlinear_sizes", "within_spread": "within_spread_sizes"}
+
+
+def sweep_notes(records: list[dict[str, Any]]) -> list[Note]:
+    """The notes of one solve per size (calc's sweep: `Solution.record()`s), each said once; an E above 1 names the
+    sizes it was measured at ('E above 1 at 8 and 64 devices by no more than a repeat's spread …'), where calc said
+    it once under the whole table, of no size (review MO). One record's notes are its own: that size's."""
+    said: dict[str, list[int]] = {}  # a swept note's sizes, by its key (which holds its place in `out`)
+    out: list[Any] = []
+    for r in records:
+        for note in r.get("notes", ()):
+            key = getattr(note, "key", "")
+            if len(records) > 1 and key in SWEPT:
+                out += [] if key in said else [key]
+                said.setdefault(key, []).append(r["devices"])
+            elif note not in out:
+                out.append(note)
+    return [Note(SWEPT[n], sizes=sizes_shown(said[n]), spread=REPEAT_SPREAD_E) if n in said else n for n in out]
 
 
 def solve(

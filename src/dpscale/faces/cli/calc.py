@@ -25,7 +25,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import label, number, say, unit_label
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.scaling import scale
-from dpscale.formulas.solve import solve
+from dpscale.formulas.solve import solve, sweep_notes
 from dpscale.formulas.units import own_unit
 
 TYPE_CHECKING = False
@@ -127,8 +127,7 @@ def run(args: argparse.Namespace) -> int:
         records = _solve_rows(devices, v, e_src, targets, args.actual is None)
         solved = records[0]["solved"]
         title = f"{label('solved', lang)}: {label(solved, lang)}"
-        for r in records:
-            notes += [n for n in r.get("notes", []) if n not in notes]
+        notes += sweep_notes(records)  # (an E above 1 of a sweep names its sizes: review MO)
 
     if not same_unit(args.unit, "samples/s"):  # a tokens/s row said so (plan --efficiency-file read it as samples/s);
         records = [with_unit(r, args.unit) for r in records]  # samples/s, the default, as the JSON contract has it

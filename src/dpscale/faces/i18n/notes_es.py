@@ -13,6 +13,16 @@ NOTES: dict[str, dict[str, str]] = {
             "E por encima de 1 no más que la dispersión de una repetición (hasta {spread:g}): no es superlineal, es "
             "el ruido de los tiempos; se informa tal como se midió (plan --efficiency-file la planifica como 1)"
         ),
+        "superlinear_sizes": (
+            "E por encima de {spread:g} con {sizes} dispositivos, más que la dispersión de una repetición sobre 1: "
+            "superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una referencia lenta); "
+            "se informa, no se rechaza"
+        ),
+        "within_spread_sizes": (
+            "E por encima de 1 con {sizes} dispositivos no más que la dispersión de una repetición (hasta {spread:g}): "
+            "no es superlineal, es el ruido de los tiempos; se informa tal como se midió (plan --efficiency-file la "
+            "planifica como 1)"
+        ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "slower_than_one": (
             "una aceleración de {s:,.{places}{kind}}× con {d:,} dispositivos: el clúster fue más lento que un solo "
