@@ -30,8 +30,9 @@ WRITERS = {  # a command's own --json, by what it is
     "calc": ["calc", "-d", "64", "-v", "2000", "-e", "0.9"],
     "calc sweep": ["calc", "-d", "8..64x2", "-v", "2000", "-e", "0.9"],
     "predict": ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8,16"],
-    # (an object: its records under "predictions" beside the answer — review MO: no command's to output_of)
-    "predict --min-efficiency": ["predict", "--model", "resnet50", "--system", "dgx-a100", "--min-efficiency", "0.5"],
+    # (its records under "predictions", beside the answer: review MM found this object named by no reader)
+    "predict search": ["predict", "--model", "resnet50", "--system", "dgx-a100", "--min-efficiency", "0.9"],
+    "predict target": ["predict", "--model", "resnet50", "--system", "dgx-a100", "--target-throughput", "20000"],
     "fit": ["fit", "--point", "1:1000", "--point", "2:1900", "--point", "4:3600", "--resamples", "50"],
     "validate": ["validate", DLE],
     "plan": ["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "1,2,4"],
@@ -41,7 +42,8 @@ WRITERS = {  # a command's own --json, by what it is
 }
 KIND = {
     "calc sweep": "calc",
-    "predict --min-efficiency": "predict",
+    "predict search": "predict",
+    "predict target": "predict",
     "systems.json": "system",
     "models.json": "model",
     "config.json": "model",
@@ -145,7 +147,7 @@ def test_output_of_tells_each_command_s_output(written):
     """The one rule, on each file: the JSON document (or `measure --out`'s first line) read as what wrote it; a CSV of
     runs is no JSON (its readers ask runs_table), and a user's own files are none of them."""
     said = {name: output_of_text(Path(p).read_text()) for name, p in written.items()}
-    assert len(said) == 17
+    assert len(said) == 18
     assert said == {name: None if name == "measure --csv" else kind(name) for name in written}
     mine = [{"devices": 8, "efficiency": 0.9}, {"gpus_per_node": 8}, {"devices": 8}, {"kind": "cnn"}, [], 3]
     assert [output_of(x) for x in mine] == [None] * 6
@@ -170,7 +172,7 @@ def test_fit_and_plan_fit_name_another_command_s_json(written, capsys, name, lan
     assert run(capsys, "plan", "-n", "1e9", "--fit", f, "--lang", lang) == (2, "", f"dpscale plan: error: {line}")
 
 
-@pytest.mark.parametrize("name", ["calc", "predict", "plan", "memory", "batch"])
+@pytest.mark.parametrize("name", ["calc", "predict", "predict search", "plan", "memory", "batch"])
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_page_s_fit_field_names_another_command_s_json(client, name, lang, written):
     """The fit tab's field given calc's or predict's --json pasted said 'a JSON array' (or calc's one record
@@ -194,7 +196,7 @@ def test_plan_efficiency_file_names_json_with_no_e_per_size(written, capsys, nam
         2, "", f"dpscale plan: error: {line}\n")  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["plan", "memory", "pipeline", "batch"])
+@pytest.mark.parametrize("name", ["plan", "memory", "pipeline", "batch", "predict search", "predict target"])
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_calibration_names_the_json_review_mh_left(written, capsys, name, lang):
     """MH named calc's, predict's, fit's and validate's JSON given --calibration; plan's and memory's said "allowed:
@@ -234,7 +236,7 @@ def test_validate_names_another_command_s_json(written, capsys, name, lang):
 def test_what_each_reader_takes_is_unchanged_by_the_rule(written, capsys):
     """The rule names a file only where its reader refuses it: calc's, predict's, fit's and plan's JSON still plan
     (the last with the --throughput its records do not state), measure's runs still fit."""
-    for name in ("calc", "calc sweep", "predict", "fit"):
+    for name in ("calc", "calc sweep", "predict", "predict search", "predict target", "fit"):
         assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", written[name])[0] == 0, name
     assert run(capsys, "plan", "-n", "1e9", "-v", "2000", "--efficiency-file", written["plan"])[0] == 0
     for name in ("measure --out", "measure --json", "measure --csv"):

@@ -327,10 +327,14 @@ def output_of(data: Any) -> str | None:
         return "fit"
     if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
         return "validate"
-    # (measure --json: its runs under "points"; predict's under "predictions" beside --min-efficiency's answer, which
-    # was no command's: review MO)
-    points = (data.get("points") or data.get("predictions")) if isinstance(data, dict) else None
-    first = points[0] if isinstance(points, list) and points else data
+    # (measure --json: its runs under "points"; predict --min-efficiency's or --target-throughput's: its records under
+    # "predictions", beside the answer — reviews MM and MO: that object was 'JSON', 'busbw_gbs missing', "got '{…'")
+    points = (
+        next((data[k] for k in ("points", "predictions") if isinstance(data.get(k), list)), None)
+        if isinstance(data, dict)
+        else None
+    )
+    first = points[0] if points else data
     first = first[0] if isinstance(first, list) and first else first  # (a sweep's records)
     if not isinstance(first, dict):
         return None
