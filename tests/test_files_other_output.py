@@ -314,3 +314,32 @@ def test_a_catalog_file_s_own_faults_are_its_reader_s(tmp_path, capsys):
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--system-file", str(systems))
     assert (rc, err) == (2, f"dpscale predict: error: --system-file: {systems}: system 'mine' needs numbers > 0 (and "
                             "below 1e300) for intra_bw_gbs, inter_bw_gbs\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["calc", "pipeline", "validate"])  # (one object each: a line of JSON lines)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_another_command_s_json_appended_a_line_at_a_time_is_named_on_its_line(written, capsys, client, tmp_path,
+                                                                               name, lang):  # fmt: skip
+    """Review MM: `dpscale calc … --json >> runs.jsonl` twice (JSON lines, as `measure --out` appends runs) said
+    "runs.jsonl line 1: got '{"devices": 64, "per_device_throughput":…'; allowed: an object with "devices" and
+    "throughput"" to fit, plan --fit and the page's fit field, while validate and --system-file named it calc's
+    answer; below measure's runs, on the line where it starts."""
+    i = 0 if lang == "en" else 1
+    one = Path(written[name]).read_text()
+    twice, after_runs = tmp_path / "twice.jsonl", tmp_path / "after_runs.jsonl"
+    twice.write_text(one + one)
+    after_runs.write_text('{"devices": 1, "throughput": 1000}\n{"devices": 2, "throughput": 1900}\n' + one)
+    what = f"{WHAT[name][i]}; {('allowed', 'se admite')[i]}:"
+    for f, n in ((twice, 1), (after_runs, 3)):
+        line = f"{f.name} line {n}: {what} {(RUNS_EN, RUNS_ES)[i]}\n"
+        assert run(capsys, "fit", str(f), "--lang", lang) == (2, "", f"dpscale fit: error: {line}")
+        assert run(capsys, "plan", "-n", "1e9", "--fit", str(f), "--lang", lang) == (
+            2,
+            "",
+            f"dpscale plan: error: {line}",
+        )
+    if name == "validate":  # (past the field's 10,000 characters)
+        return
+    said = post(client, "fit", {"point": one + one}, lang)
+    assert said.status_code == 422
+    assert said.json()["error"] == f"dpscale fit: error: --point line 1: {what} {BOX[i]}"

@@ -184,11 +184,16 @@ def read_jsonl(
                     raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
                 records.add(q, f"{where} points[{j}]", f"line {i}")
             continue
-        if output_of(rec) == "fit":  # `dpscale fit --json` saved to a file
+        other = output_of(rec)
+        if other == "fit":  # `dpscale fit --json` saved to a file
             raise DpscaleError(
                 f"{where}: a fitted law (`dpscale fit --json`), not runs; allowed: runs — a fit's JSON goes to plan's "
                 "--efficiency-file"
             )
+        if other not in (None, "runs"):  # another command's --json appended a line at a time (`>>`), as measure --out
+            # writes runs: named on its line, as validate and --system-file name it (review MM: 'line 1: got
+            # '{"devices": 64, "per_device_throughput":…'; allowed: an object with "devices" and "throughput"')
+            raise DpscaleError(f"{where}: {OTHER_OUTPUT[other]}; allowed: runs — {forms}")
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {cut(line.strip())!r}; allowed: an object with "devices" and "throughput"'
