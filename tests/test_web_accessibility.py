@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -310,19 +311,66 @@ def test_an_answer_that_repeats_the_last_one_is_said_again(web):
     page.close()
 
 
-def test_the_chart_is_an_image_named_in_the_page_s_language(web):
-    """The chart's text alternative (the table beside it lists its numbers) follows the language menu."""
-    from dpscale.faces.i18n import LABELS
-
+def test_the_tab_list_is_named_in_the_page_s_language(web):
+    """Review MN: a screen reader entering the tab list said 'tab list' with no name ('tablist' and '' in Chromium's
+    tree, in either language), so its list of landmarks and widgets said nothing of what the seven tabs are. It is
+    now named, in the language the menu switches to."""
     url, browser, expect = web
     page = browser.new_page()
     page.goto(url + "?lang=es")
-    page.click("#tab-predict")
-    chart = page.locator("#chart svg")
-    expect(chart).to_have_role("img")
-    expect(chart).to_have_accessible_name(LABELS["es"]["web_chart"])
+    expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+    tabs = page.get_by_role("tablist")
+    expect(tabs).to_have_accessible_name("Herramientas de dpscale")
+    expect(tabs.get_by_role("tab")).to_have_count(7)
     page.select_option("#lang", "en")
-    expect(chart).to_have_accessible_name(LABELS["en"]["web_chart"])
+    expect(tabs).to_have_accessible_name("dpscale's tools")
+    page.close()
+
+
+def test_the_chart_is_a_figure_named_as_its_answer_and_an_image_that_says_what_it_plots(web):
+    """Review MN: the chart's figure had no name ('figure' and '' in Chromium's tree) and its image said the same
+    words on every tab, 'scaling efficiency E against devices (log scale), with its band where there is one': not
+    which answer it plots, over which sizes, whether there is a band, nor the fit's dots of measured E. The figure
+    is now named as its table is (the answer's title, or its tab), and the image says its sizes, its band where it
+    draws one and its dots, in the language the menu switches to (the table beside it lists the numbers)."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url + "?lang=es")
+    expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+    figure, chart = page.locator("#chart"), page.locator("#chart svg")
+    page.click("#tab-predict")
+    expect(figure).to_have_role("figure")
+    expect(figure).to_have_accessible_name("dpscale predict: bert-large, amp, lote 32, dgx-a100")
+    expect(chart).to_have_role("img")
+    expect(chart).to_have_accessible_name(
+        "eficiencia de escalado E frente a dispositivos d de 1 a 1.024 (escala logarítmica); "
+        "sombreado: de E inf a E sup"
+    )
+    page.select_option("#lang", "en")
+    expect(figure).to_have_accessible_name("dpscale predict: bert-large, amp, batch 32, dgx-a100")
+    expect(chart).to_have_accessible_name(
+        "scaling efficiency E against devices d from 1 to 1,024 (log scale); shaded: E lo to E hi"
+    )
+    page.click("#tab-fit")  # the runs 1, 8, 16 and 32 as dots, the fit to 1,024 with its band
+    expect(figure).to_have_accessible_name(re.compile("^fitted law: allreduce"))
+    expect(figure).to_have_accessible_name(page.text_content("#out-title") or "")  # (its title's whole line)
+    expect(chart).to_have_accessible_name(
+        "scaling efficiency E against devices d from 1 to 1,024 (log scale); shaded: E lo to E hi; "
+        "dots: E measured at 4 sizes"
+    )
+    page.click("#tab-plan")  # the worked example's E, no band
+    expect(chart).to_have_accessible_name("scaling efficiency E against devices d from 1 to 256 (log scale)")
+    page.click("#tab-calc")  # a sweep without a title: named by its tab, as its table
+    devices = page.locator("#calc input[name=devices]")
+    devices.fill("1,8,64")
+    devices.press("Enter")
+    expect(page.get_by_role("figure", name="Calculator")).to_be_visible()
+    expect(chart).to_have_accessible_name("scaling efficiency E against devices d from 1 to 64 (log scale)")
+    page.select_option("#lang", "es")
+    expect(page.get_by_role("figure", name="Calculadora")).to_be_visible()
+    expect(chart).to_have_accessible_name(
+        "eficiencia de escalado E frente a dispositivos d de 1 a 64 (escala logarítmica)"
+    )
     page.close()
 
 

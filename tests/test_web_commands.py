@@ -434,7 +434,11 @@ def test_the_page_has_one_main_landmark_holding_the_tabs_and_the_answer():
     html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
     assert html.count("<main>") == html.count("</main>") == 1
     main = html[html.index("<main>") : html.index("</main>")]
-    assert '<nav role="tablist">' in main and '<section id="out">' in main and main.count("<form id=") == 7
+    assert (
+        '<nav role="tablist" aria-labelledby="tabs-name">' in main
+        and '<section id="out">' in main
+        and main.count("<form id=") == 7
+    )
     assert "<header>" not in main
 
 
