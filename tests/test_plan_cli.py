@@ -165,6 +165,33 @@ def test_plan_fit_from_two_devices_says_what_it_left_out_and_what_its_speedup_is
     assert "speedup = d·E with E relative to d0 = 2: over one device at the 2-device run's rate" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "below", "relative"),
+    [
+        ("en", "sizes below 1,024 devices left out",
+         "the file's E is relative to 1,024 devices: --throughput must be the per-device rate measured at 1,024"),
+        ("es", "tamaños por debajo de 1.024 dispositivos omitidos",
+         "la E del archivo es relativa a 1.024 dispositivos: --throughput debe ser el rendimiento por dispositivo "
+         "medido con 1.024"),
+    ],
+)  # fmt: skip
+def test_a_baseline_in_thousands_is_grouped_as_the_table_and_the_other_notes_group_it(capsys, tmp_path, lang, below,
+                                                                                       relative):  # fmt: skip
+    """Review MP: `plan --fit` of runs from 1,024 devices said 'tamaños por debajo de 1024 dispositivos omitidos'
+    two lines above 'E relativa a d0 = 1.024', and an --efficiency-file relative to 1,024 devices 'relativa a 1024
+    dispositivos' beside its 'E por tamaño: 1.024→1; …' (English '1024' beside '1,024'): d0 reached both notes as a
+    bare int."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1024,1000000\n2048,1900000\n4096,3600000\n8192,6800000\n")
+    out = said(capsys, "plan", "-n", "1e12", "--fit", str(runs), "-d", "512..2048x2", "--lang", lang)
+    assert below in out and " 1024 " not in out
+    doc = {"baseline_devices": 1024, "predictions": [{"devices": 1024, "efficiency": 1.0},
+                                                     {"devices": 2048, "efficiency": 0.9}]}  # fmt: skip
+    out = said(capsys, "plan", "--efficiency-file", efficiency_file(tmp_path, doc), "-n", "1e6", "-v", "100",
+               "--lang", lang)  # fmt: skip
+    assert relative in out and " 1024 " not in out
+
+
 def test_plan_s_missing_rate_names_every_input_that_gives_one(capsys, tmp_path):
     """`plan -n 1e6` said '(or --fit measured runs)', leaving out --efficiency-file, whose predict, fit or calc --json
     states the per-device rate its E was for: named in both languages, and such a file does give the rate."""

@@ -428,7 +428,7 @@ def _file_e(
         ))  # fmt: skip
     if read.d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
         if not v_from_file:  # (v from the file is that rate already: fit's X(d0)/d0)
-            notes.append(label("plan_file_d0", lang).format(d0=read.d0))
+            notes.append(label("plan_file_d0", lang).format(d0=fmt(read.d0, "int", lang)))
         else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
             notes.append(_speedup_note(read.d0, v, args.unit, lang))
     elif (
@@ -524,7 +524,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], type
     if not any(d >= d0 for d in devices):
         raise fail("--devices", args.devices, f"sizes from the smallest measured run in --fit: ≥ {d0}")
     if any(d < d0 for d in devices):
-        notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
+        notes.append(label("plan_fit_below", lang=args.lang).format(d0=fmt(d0, "int", args.lang)))
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
         notes.append(_speedup_note(d0, f.per_device_throughput, args.unit, args.lang))
     # what fit itself says of its runs and law (averaged or conflicting repeats, sizes oversubscribed or ended
