@@ -289,6 +289,15 @@ def test_one_accumulation_step_is_singular_in_both_languages(capsys):
     assert "× 4 accumulation steps ×" in run(capsys, "batch", "-b", "32", "-d", "8", "--grad-accum", "4")[1]
 
 
+def test_the_title_groups_the_micro_batch_and_the_steps_as_it_groups_the_devices(capsys):
+    """Review MP: `dpscale batch -b 1024 -k 2000 -d 2048 --lang es` titled its answer 'Lote: microlote 1024 × 2000
+    pasos de acumulación × 2.048 dispositivos' (English 'micro-batch 1024 × 2000 accumulation steps × 2,048
+    devices'): the micro-batch and the steps reached the title as bare ints, the devices grouped."""
+    title = lambda *a: run(capsys, "batch", "-b", "1024", "-k", "2000", "-d", "2048", *a)[1].splitlines()[0]  # noqa: E731
+    assert title() == "Batch: micro-batch 1,024 × 2,000 accumulation steps × 2,048 devices"
+    assert title("--lang", "es") == "Lote: microlote 1.024 × 2.000 pasos de acumulación × 2.048 dispositivos"
+
+
 def test_one_size_is_counted_in_the_title(capsys):
     """'Batch: micro-batch 32 × 1 accumulation step × devices' above a one-row answer read as a count left out: one
     size says its count (1 device in the singular), a sweep keeps 'devices' over its rows."""

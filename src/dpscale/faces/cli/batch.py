@@ -188,7 +188,9 @@ def run(args: argparse.Namespace) -> int:
     n = devices[0] if single else None  # one size: the title says its count, as the table's one row does
     d = label("batch_title_devices" if n is None else "batch_title_1_device" if n == 1 else "batch_title_n_devices",
               lang).format(n=fmt(n or 0, "int", lang))  # fmt: skip
-    title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum, d=d)
+    title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(
+        b=fmt(micro, "int", lang), k=fmt(accum, "int", lang), d=d
+    )  # grouped as the devices beside them ('microlote 1.024 × … × 2.048 dispositivos')
     emit(records[0] if single else records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, lang, title)
