@@ -216,6 +216,7 @@ BUILT_KEYS = {
     r"nothing_to_check_(predict|fit|baselines)(_one)?": 'f"nothing_to_check_{mode}"',
     r"batch_rule_(linear|sqrt)(_asked)?": 'f"batch_rule_{last.rule}"',
     r"measure_zero[123]": 'f"measure_zero{z}"',
+    r"measure_bar_(train|allreduce|equivalence)": "f'measure_bar_{mode}'",  # the progress bar's line (measure.run)
     r"skip:\w+": 'f"skip:{what}"',
     r"cols_(missing|twice)_many": 'f"cols_missing{many}"',
     r"mem_(trillion|billion|million)_one": 'f"{key}_one"',

@@ -106,3 +106,66 @@ def test_a_finished_calibration_in_a_table_says_where_it_was_written(capsys, tmp
     out = capsys.readouterr().out
     assert "α = 20.0 µs, β = 1.953e-08 s/B" in out and f"note: calibration written to {path}" in out
     assert "partial" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "equivalence"),
+    [
+        ("en", "measured: mlp, batch 1,024/rank, 1,000 steps × 3 repeats, gloo on cpu, 1 thread/rank",
+         "DDP equivalence: 2 ranks × batch 1,024 vs one process on batch 2,048 (mlp, gloo)"),
+        ("es", "medido: mlp, lote 1.024/proceso, 1.000 pasos × 3 repeticiones, gloo en cpu, 1 hilo/proceso",
+         "equivalencia DDP: 2 procesos × lote 1.024 frente a un proceso con lote 2.048 (mlp, gloo)"),
+    ],
+)  # fmt: skip
+def test_a_title_s_counts_are_grouped_as_the_table_s(capsys, lang, title, equivalence):
+    """Review MP: `measure --batch 1024 --steps 1000 --lang es` titled its table 'lote 1024/proceso, 1000 pasos'
+    above rows that group 1.024, and `measure equivalence -b 1024` 'lote 1024 frente a … lote 2048': the record's
+    ints reached the title bare, in English too ('batch 1024/rank')."""
+    from clihelp import MEASURE_ROW
+
+    args = argparse.Namespace(json=False, csv=False, lang=lang)
+    measure.show_train([{**MEASURE_ROW, "devices": 1, "batch": 1024, "steps": 1000, "repeats": 3}], args)
+    assert capsys.readouterr().out.splitlines()[0] == title
+    check = {"dtype": "float32", "max_abs_diff": 2e-6, "grad_max": 0.5, "tolerance": 1e-4, "threshold": 5e-5,
+             "passed": True, "params": 10}  # fmt: skip
+    result = {"devices": 2, "batch": 1024, "workload": "mlp", "backend": "gloo", "passed": True, "checks": [check]}
+    measure.show_equivalence([result], _args("equivalence", "--lang", lang))
+    assert capsys.readouterr().out.splitlines()[0] == equivalence
+
+
+@pytest.mark.parametrize(
+    ("mode", "lang", "said"),
+    [("train", "es", "entrenamiento d=2"), ("train", "en", "train d=2"), ("allreduce", "es", "all-reduce d=2"),
+     ("equivalence", "es", "equivalencia d=2"), ("equivalence", "en", "equivalence d=2")],
+)  # fmt: skip
+def test_the_progress_bar_names_what_runs_in_the_language(monkeypatch, capsys, mode, lang, said):
+    """Review MP: on a terminal, `dpscale measure --lang es` drew its bar as 'train d=1', 'train d=2' — the mode's
+    internal name, English; the rest of the screen Spanish. The bar's line is the language's word now."""
+    job = measure.build_job(_args(*([mode] if mode != "train" else [])), mode)
+    lines = []
+
+    class Bar:  # a terminal's bar, its lines kept
+        def __init__(self, quiet):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            pass
+
+        def task(self, text):
+            lines.append(text)
+
+    from dpscale.sources.measure.launcher import RunFailed
+
+    def crash(job, d, progress):  # the bar's line is drawn before the size runs: none need run
+        raise RunFailed(d, "rank 0", "crashed (exit code 1)")
+
+    stop = types.SimpleNamespace(run=crash)
+    monkeypatch.setattr(measure, "Bar", Bar)
+    monkeypatch.setattr(measure, "_prepare", lambda args, mode, own: (job, [2], stop))
+    argv = [*([mode] if mode != "train" else []), "-d", "2", "--lang", lang]
+    assert measure.run(_args(*argv)) == 1
+    capsys.readouterr()
+    assert lines == [said]

@@ -216,7 +216,7 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
 
 
 def run(args: argparse.Namespace) -> int:
-    from dpscale.faces.i18n import say_measure
+    from dpscale.faces.i18n import label, say_measure
     from dpscale.sources.measure.launcher import ENDING, RunFailed
     from dpscale.sources.measure.results import NotSaved
 
@@ -241,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         job, devices, launcher = _prepare(args, mode, own)
         with Bar(args.json or args.csv) as bar:
             for d in devices:
-                outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
+                outcome = launcher.run(job, d, bar.task(f"{label(f'measure_bar_{mode}', args.lang)} d={d}"))
                 done.append(record(job, outcome, done, args.out, args.lang))
     except KeyboardInterrupt as exc:
         if own:  # (the launcher's clean-up left it ignored; an interrupt before or after a launch did not)
@@ -400,8 +400,15 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
         for r in recs
     ]
     from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import number as fmt
 
-    emit(rows, TRAIN_COLUMNS, args, label("measure_title", args.lang).format(**first), notes)
+    # the counts grouped as the table's ('lote 1.024/proceso, 1.000 pasos'), each a whole number in a record
+    counts = {
+        k: fmt(first[k], "int", args.lang)
+        for k in ("batch", "steps", "repeats", "threads")
+        if isinstance(first.get(k), int)
+    }
+    emit(rows, TRAIN_COLUMNS, args, label("measure_title", args.lang).format(**{**first, **counts}), notes)
 
 
 def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -> list[str]:
@@ -512,13 +519,14 @@ def show_equivalence(results: list[dict[str, Any]], args: argparse.Namespace) ->
         keys = ["devices", "dtype", "max_abs_diff", "grad_max", "threshold", "passed"]
         emit(rows, [Column(k) for k in keys], args)
         return
-    from dpscale.faces.i18n import label, localise
+    from dpscale.faces.i18n import label, localise, number
 
     lang = args.lang
     for r in results:
         d, b = r["devices"], r["batch"]
         what = f"{r['workload']}, {r['backend']}"
-        print(label("eq_title", lang).format(d=d, b=b, db=d * b, what=what))
+        counts = {k: number(n, "int", lang) for k, n in (("d", d), ("b", b), ("db", d * b))}  # 'lote 2.048'
+        print(label("eq_title", lang).format(what=what, **counts))
         print(label("eq_head", lang))
         for c in r["checks"]:
             verdict = label("eq_pass" if c["passed"] else "eq_fail", lang)

@@ -458,6 +458,10 @@ LABELS: dict[str, dict[str, str]] = {
             "synchronisation wait: every step ends at a barrier, so it waits for the slowest of d devices — the "
             "largest of d draws of compute and synchronisation time, which grows with d"
         ),
+        # the progress bar's line on a terminal, one a size: what runs and at which size ('train d=2')
+        "measure_bar_train": "train",
+        "measure_bar_allreduce": "all-reduce",
+        "measure_bar_equivalence": "equivalence",
         "measure_title": (
             "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
             "{threads} threads/rank"
@@ -1511,6 +1515,9 @@ LABELS: dict[str, dict[str, str]] = {
             "espera de sincronización: cada paso acaba en una barrera y espera al más lento de los d dispositivos "
             "— el mayor de d sorteos del tiempo de cómputo y de sincronización, que crece con d"
         ),
+        "measure_bar_train": "entrenamiento",
+        "measure_bar_allreduce": "all-reduce",
+        "measure_bar_equivalence": "equivalencia",
         "measure_title": (
             "medido: {workload}, lote {batch}/proceso, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
             "{threads} hilos/proceso"
