@@ -343,3 +343,21 @@ def test_another_command_s_json_appended_a_line_at_a_time_is_named_on_its_line(w
     said = post(client, "fit", {"point": one + one}, lang)
     assert said.status_code == 422
     assert said.json()["error"] == f"dpscale fit: error: --point line 1: {what} {BOX[i]}"
+
+
+@pytest.mark.parametrize("extra", [{"model_type": "llama"}, {"num_hidden_layers": 32}, {"models": {"m": {}}}])
+def test_runs_that_also_name_their_model_are_runs(capsys, client, tmp_path, extra):
+    """Review MR: review MO's catalog rule came before the runs' own, so a run that also names its model
+    ('{"devices": 1, "throughput": 1000, "model_type": "llama"}', JSON lines or measure --json's points) was 'a model
+    file (as models.json …)' to fit, plan --fit and the page's fit field, line by line; it is a run, read as one."""
+    runs = [{"devices": d, "throughput": t, **extra} for d, t in ((1, 1000), (2, 1900), (4, 3600), (8, 6800))]
+    assert output_of(runs[0]) == output_of({"points": runs[:3], **extra}) == "runs"
+    lines, doc = tmp_path / "runs.jsonl", tmp_path / "runs.json"
+    lines.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    doc.write_text(json.dumps({"points": runs, **extra}))
+    for f in (lines, doc):
+        rc, out, err = run(capsys, "fit", str(f), "--resamples", "50")
+        assert (rc, err) == (0, ""), err
+        assert out.startswith("fitted law: allreduce (leave-one-out RMSE 0.00671)")
+    said = post(client, "fit", {"point": lines.read_text(), "resamples": "50"}, "en")
+    assert said.status_code == 200, said.json()

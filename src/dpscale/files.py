@@ -319,14 +319,24 @@ def output_of(data: Any) -> str | None:
     """
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:
         return "calibration"
-    if isinstance(data, dict) and isinstance(data.get("systems"), dict):
-        return "system"
-    if isinstance(data, dict) and (isinstance(data.get("models"), dict) or any(k in data for k in MODEL_CONFIG_KEYS)):
-        return "model"
     if isinstance(data, dict) and "law" in data and "criterion" in data:
         return "fit"
     if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
         return "validate"
+    records = _records_of(data)
+    if records or not isinstance(data, dict):
+        return records
+    # the catalog's formats, where no command's records are (review MR: a run {"devices": 8, "throughput": 900,
+    # "model_type": "llama"} was 'a model file' to fit, line by line)
+    if isinstance(data.get("systems"), dict):
+        return "system"
+    if isinstance(data.get("models"), dict) or any(k in data for k in MODEL_CONFIG_KEYS):
+        return "model"
+    return None
+
+
+def _records_of(data: Any) -> str | None:
+    """output_of's reading of a command's records (a key of OTHER_OUTPUT), None where the first holds none."""
     # (measure --json: its runs under "points"; predict --min-efficiency's or --target-throughput's: its records under
     # "predictions", beside the answer — reviews MM and MO: that object was 'JSON', 'busbw_gbs missing', "got '{…'")
     points = (
