@@ -361,3 +361,31 @@ def test_runs_that_also_name_their_model_are_runs(capsys, client, tmp_path, extr
         assert out.startswith("fitted law: allreduce (leave-one-out RMSE 0.00671)")
     said = post(client, "fit", {"point": lines.read_text(), "resamples": "50"}, "en")
     assert said.status_code == 200, said.json()
+
+
+def test_a_file_of_systems_and_models_is_each_reader_s_own(tmp_path, capsys):
+    """Review MR: one file of {"systems": …, "models": …}, which --system-file and --model-file both read, was 'a system
+    file (as systems.json, for predict --system-file)' to --model-file where its model was at fault, hiding the fault
+    ('kind missing', said before review MO); each reader says its own part's fault, in both languages and the
+    library."""
+    from dpscale import DpscaleError, predict
+
+    system = {"gpu": "h100-sxm", "gpus_per_node": 8, "intra_link": "nvlink4", "intra_bw_gbs": 450,
+              "inter_link": "ib-ndr", "nics": 8, "inter_bw_gbs": 400}  # fmt: skip
+    model = {"params": 1.3e9, "layers": 24, "hidden": 2048, "heads": 16, "seq_len": 2048}
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"systems": {"mine": system}, "models": {"tiny": model}}))
+    for cmd in (["predict", "--system-file", str(f), "-d", "16"], ["memory"]):
+        line = f"dpscale {cmd[0]}: error: --model-file: {f}: model 'tiny': kind missing; allowed: transformer or cnn\n"
+        assert run(capsys, *cmd, "--model-file", str(f)) == (2, "", line)
+        es = f"dpscale {cmd[0]}: error: --model-file: {f}: modelo 'tiny': falta kind; se admite: transformer o cnn\n"
+        assert run(capsys, *cmd, "--model-file", str(f), "--lang", "es") == (2, "", es)
+    with pytest.raises(DpscaleError, match="^model_file: .*: model 'tiny': kind missing; allowed: transformer or cnn$"):
+        predict(model_file=str(f), system_file=str(f), devices=16)
+    f.write_text(
+        json.dumps({"systems": {"mine": {"gpus_per_node": 8}}, "models": {"tiny": {"kind": "transformer", **model}}})
+    )
+    assert run(capsys, "predict", "--model-file", str(f), "--system-file", str(f), "-d", "16")[2] == (
+        f"dpscale predict: error: --system-file: {f}: system 'mine' needs numbers > 0 (and below 1e300) for "
+        "intra_bw_gbs, inter_bw_gbs\n"
+    )

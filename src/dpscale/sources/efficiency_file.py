@@ -63,14 +63,22 @@ def runs_table(path: str) -> bool:
     return holds_runs(header_names(head)) or one
 
 
-def other_output(path: str) -> str | None:
+def other_output(path: str, own: str) -> str | None:
     """Which command wrote the file at path (files.output_of_text; a CSV of `measure --csv`'s runs: runs_table), by
     which a catalog file's reader names another command's output when it refuses the file; None for anything else,
-    or a file that cannot be read (its reader has said why)."""
+    a file that cannot be read (its reader has said why), or one holding the reader's own catalog key, `own`
+    ("systems", "models"), whatever else it holds: a user's one file of {"systems": …, "models": …}, which
+    --system-file and --model-file both read (review MR: its model's 'kind missing' was 'a system file')."""
     try:
-        return output_of_text(read_text(path)) or ("runs" if runs_table(path) else None)
+        text = read_text(path)
+        other = output_of_text(text) or ("runs" if runs_table(path) else None)
     except (OSError, ValueError):
         return None
+    try:
+        data = json.loads(text) if other in ("system", "model") else None
+    except (ValueError, RecursionError):  # (its first line alone named it: not a file of the reader's format)
+        data = None
+    return None if isinstance(data, dict) and isinstance(data.get(own), dict) else other
 
 
 def model_file(path: str, name: str | None = None) -> dict[str, Any]:
@@ -83,7 +91,7 @@ def model_file(path: str, name: str | None = None) -> dict[str, Any]:
     try:
         return catalog.load_model_file(path, name)
     except DpscaleError:
-        other = other_output(path)
+        other = other_output(path, "models")
         if other in (None, "model"):  # a model file of its own format: its own refusal
             raise
         raise DpscaleError(f"--model-file: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: {MODEL_FILE}") from None

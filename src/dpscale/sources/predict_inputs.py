@@ -342,7 +342,7 @@ def _system_file(path: str, system: str | None, gpu: str | None) -> dict[str, An
     except DpscaleError:
         from dpscale.sources.efficiency_file import other_output
 
-        other = other_output(path)
+        other = other_output(path, "systems")
         if other in (None, "system"):  # a system file of its own format: its own refusal
             raise
         raise DpscaleError(
