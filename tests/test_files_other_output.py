@@ -363,6 +363,18 @@ def test_runs_that_also_name_their_model_are_runs(capsys, client, tmp_path, extr
     assert said.status_code == 200, said.json()
 
 
+@pytest.mark.parametrize("doc", [{"devices": 8, "efficiency": 0.9}, {"points": [{"devices": 8, "efficiency": 0.9}]}])
+def test_a_user_s_e_per_size_that_names_its_model_is_planned_on(capsys, tmp_path, doc):
+    """Review MR: a user's own record of E, or measure --json's form of one, beside a model_type (as a config.json
+    names one) was 'a model file (as models.json …)' to plan --efficiency-file after review MO; it is planned on:
+    8 devices at E 0.9 of 2,000 samples/s, 14,400 samples/s."""
+    f = tmp_path / "e.json"
+    f.write_text(json.dumps({**doc, "model_type": "llama"}))
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(f), "-v", "2000", "--json")
+    assert (rc, err.splitlines()[-1]) == (0, "note: E(d) from E per size: 8→0.9")
+    assert [(r["devices"], r["actual_throughput"]) for r in json.loads(out)] == [(8, 14400.0)]
+
+
 def test_a_file_of_systems_and_models_is_each_reader_s_own(tmp_path, capsys):
     """Review MR: one file of {"systems": …, "models": …}, which --system-file and --model-file both read, was 'a system
     file (as systems.json, for predict --system-file)' to --model-file where its model was at fault, hiding the fault

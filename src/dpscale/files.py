@@ -324,10 +324,11 @@ def output_of(data: Any) -> str | None:
     if isinstance(data, dict) and data.get("mode") in ("predict", "fit") and "median_abs_error" in data:
         return "validate"
     records = _records_of(data)
-    if records or not isinstance(data, dict):
+    if records or not isinstance(data, dict) or any(k in data for k in ("devices", "points", "predictions")):
         return records
-    # the catalog's formats, where no command's records are (review MR: a run {"devices": 8, "throughput": 900,
-    # "model_type": "llama"} was 'a model file' to fit, line by line)
+    # the catalog's formats, in a document of no records, a command's or a user's own (review MR: a run {"devices": 8,
+    # "throughput": 900, "model_type": "llama"} was 'a model file' to fit, line by line, and a record of E
+    # {"devices": 8, "efficiency": 0.9, "model_type": …} to plan --efficiency-file)
     if isinstance(data.get("systems"), dict):
         return "system"
     if isinstance(data.get("models"), dict) or any(k in data for k in MODEL_CONFIG_KEYS):
