@@ -16,9 +16,11 @@ from dpscale import USL, DpscaleError, predict, scale, solve
 CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=150, inter_bw_gbs=50)
 
 
-@pytest.mark.parametrize("path", [True, 1, 2, 1.0])
+@pytest.mark.parametrize("path", [True, 1, 2, 1.0, False, 0, 0.0, "", [], np.array([1, 2])])
 def test_a_number_is_no_system_file(path):
-    """open(1) reads file descriptor 1 and closes it: stdout was gone after predict(system_file=True)."""
+    """open(1) reads file descriptor 1 and closes it: stdout was gone after predict(system_file=True). False, 0, ''
+    and [] were skipped unread, the prediction made without the file; an array raised numpy's 'truth value of an
+    array is ambiguous' (review MU)."""
     with pytest.raises(DpscaleError, match=r"system_file: got .*; allowed: a readable JSON file \(not a file path\)"):
         predict([1, 8], params=1e8, throughput=100.0, system_file=path)
     assert not sys.stdout.closed and not sys.__stdout__.closed

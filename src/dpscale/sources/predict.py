@@ -592,7 +592,7 @@ def predict_flags(
         notes.append(Note("moe_active", n_params=active, count=params_said(active), pct=100 * active / n_params))
 
     # 2. The cluster, the step model's constants and the GPU, with their notes
-    on_system = bool(system or system_file)
+    on_system = bool(system) or system_file is not None
     typed = (intra_bw_gbs is not None, inter_bw_gbs is not None)  # (as given: a file fills a raw cluster's intra)
     calibration, measured, intra_bw_gbs = _calibration_file(calibration, intra_bw_gbs, on_system)
     from_file = measured is not None  # a measured calibration file (not a Calibration object, not none)

@@ -181,7 +181,8 @@ def cluster(
     `largest` the most devices the run reaches (its sizes and baseline): within one node no network is crossed,
     so none need be typed, as validate's `fabric` takes a single-node table without one."""
     base: dict[str, Any] = {}
-    if system_file:
+    if system_file is not None:  # (`if system_file:` skipped '', 0, False and [] unread, and an array raised numpy's
+        # ambiguity error; each is refused by the reader as 1 and True are: review MU)
         base = _system_file(system_file, system, gpu)
     elif system:
         base = catalog.system(system, gpu=gpu)
