@@ -220,6 +220,10 @@ def test_fit_checks_its_seed_and_its_bootstrap_size():
     assert np.array_equal(
         dpscale.fit(**runs, resamples=100.0, seed=3.0).samples, dpscale.fit(**runs, resamples=100, seed=3).samples
     )
+    # a float16's count: its comparison with the bound (100,000; 2**32 - 1) cast the bound to float16, inf, with
+    # numpy's 'overflow encountered in cast' RuntimeWarning, an error under pyproject's filters (review MU)
+    half = dpscale.fit(**runs, resamples=np.float16(100), seed=np.float16(3))
+    assert np.array_equal(half.samples, dpscale.fit(**runs, resamples=100, seed=3).samples)
     d = np.arange(1, 1001)
     with pytest.raises(DpscaleError, match=r"--resamples × measured sizes: 100,000 resamples × 1,001 sizes"):
         dpscale.fit(devices=d, throughput=100.0 * d, resamples=100_000)  # ran 172 s

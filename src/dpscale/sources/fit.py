@@ -666,9 +666,10 @@ def fit(
     # (the ignore: typeshed's numbers.Real declares no __lt__; every real has one, and 10**400 compares, not float())
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:  # type: ignore[operator]
         raise fail("confidence", confidence, CONFIDENCE_ALLOWED)
-    if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
+    # (compared as ints: a float16's bound 100,000 or 2**32 - 1 overflowed its cast, a RuntimeWarning: review MU)
+    if not _whole(resamples) or not RESAMPLES[0] <= int(resamples) <= RESAMPLES[1]:
         raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]:,}")
-    if not _whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:  # None broke predict()
+    if not _whole(seed) or not SEEDS[0] <= int(seed) <= SEEDS[1]:  # None broke predict()
         raise fail("seed", seed, f"a whole number from {SEEDS[0]} to {SEEDS[1]:,}")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
     r = runs_from(runs, devices, throughput, step_time, only)
