@@ -471,3 +471,21 @@ def test_a_solution_s_and_a_critical_batch_s_arrays_are_cut_as_a_scale_result_s(
     assert repr(short) == "CriticalBatch(" + ", ".join(f"{k}={getattr(short, k)!r}" for k in names) + ")"
     one = dpscale.solve(devices=64, per_device_throughput=2000, efficiency=0.9)
     assert repr(one) == "Solution(" + ", ".join(f"{k}={getattr(one, k)!r}" for k in one._fields) + ")"
+
+
+def test_every_public_name_is_named_in_the_docs_as_code():
+    """Review MU: `Constant`, `PerSize` and `Amdahl` were in `dir(dpscale)` and `__all__` but in no doc as code (the
+    README's library paragraph named `USL` alone; 'Amdahl' only as the CLI's --law word), so a notebook user read of
+    E per size or a constant E source nowhere. Each public name is written as code (`name`, dpscale.name, name(…),
+    or a docs/calculators.md module path such as `memory.model_states`) in the README or docs/."""
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text() + "".join(p.read_text() for p in sorted((root / "docs").glob("*.md")))
+    unnamed = [n for n in dpscale.__all__ if not re.search(rf"(`|dpscale\.|`\w+\.){n}\b|\b{n}\(", text)]
+    assert unnamed == []
+    # the README's E sources are the library's: the table at its sizes, the constant from two devices on
+    assert dpscale.scale([1, 8, 64], 2000, dpscale.PerSize({1: 1.0, 8: 0.9, 64: 0.8})).speedup.tolist() == [
+        1,
+        7.2,
+        51.2,
+    ]
+    assert dpscale.scale(64, 2000, dpscale.Constant(0.9)).speedup == 57.6
