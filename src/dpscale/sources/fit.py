@@ -624,13 +624,14 @@ def _whole(x: Any) -> bool:
     return isinstance(x, Integral) or float(x).is_integer()
 
 
-def check_cells(resamples: int, sizes: int, what: str = "--at") -> None:
+def check_cells(resamples: int, sizes: int, what: str = "devices", knob: str = "resamples") -> None:
     """Each interval array of `predict` (and the bootstrap's redraws of the measured sizes) is resamples × sizes
     floats, and a few live at once: bound them, so a large request is one clear error rather than the process
-    killed for memory (1,000 measured sizes × 100,000 resamples ran for 172 s)."""
+    killed for memory (1,000 measured sizes × 100,000 resamples ran for 172 s). Named as the library's parameters
+    (`knob`, `what`); the CLI passes its flags (a library caller was told '--resamples × --at': review MU)."""
     if resamples * sizes > MAX_CELLS:
         raise DpscaleError(
-            f"--resamples × {what}: {resamples:,} resamples × {sizes:,} sizes = {resamples * sizes:,} values; allowed: "
+            f"{knob} × {what}: {resamples:,} resamples × {sizes:,} sizes = {resamples * sizes:,} values; allowed: "
             f"at most {MAX_CELLS:,} (about 1 GB of working memory) — fewer resamples or sizes"
         )
 

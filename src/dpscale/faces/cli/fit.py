@@ -133,15 +133,20 @@ def run(args: argparse.Namespace) -> int:
 
     a = _inputs(args)
     if a["at"] is not None:  # before the bootstrap, which would take minutes first
-        check_cells(a["resamples"], len(a["at"]))
-    f = fit(
-        a["runs"],
-        law=args.law,
-        gpus_per_node=a["gpus_per_node"],
-        confidence=a["confidence"],
-        resamples=a["resamples"],
-        seed=a["seed"],
-    )
+        check_cells(a["resamples"], len(a["at"]), "--at", "--resamples")
+    try:
+        f = fit(
+            a["runs"],
+            law=args.law,
+            gpus_per_node=a["gpus_per_node"],
+            confidence=a["confidence"],
+            resamples=a["resamples"],
+            seed=a["seed"],
+        )
+    except DpscaleError as exc:  # the bootstrap's bound names the library's parameter; here it is the flag
+        if str(exc).startswith("resamples × "):
+            raise DpscaleError(f"--{exc}") from None
+        raise
     # the report is the library's (Fit.report): the CLI prints it, and a library fit saved for plan is the same
     report = f.report(a["at"], a["target"], a["min_eff"], unit=args.unit)  # (plan checks its own unit)
     warnings = report["warnings"]
