@@ -20,7 +20,7 @@ from clihelp import post, run
 from test_fit_warnings import records
 
 from dpscale.faces.cli import main
-from dpscale.faces.cli.measure import show_train
+from dpscale.faces.cli.measure import show_allreduce, show_equivalence, show_train
 from dpscale.files import output_of, output_of_text
 from dpscale.sources.measure.calibration import calibration, row
 from dpscale.sources.measure.results import append_jsonl, write_json
@@ -400,4 +400,167 @@ def test_a_file_of_systems_and_models_is_each_reader_s_own(tmp_path, capsys):
     assert run(capsys, "predict", "--model-file", str(f), "--system-file", str(f), "-d", "16")[2] == (
         f"dpscale predict: error: --system-file: {f}: system 'mine' needs numbers > 0 (and below 1e300) for "
         "intra_bw_gbs, inter_bw_gbs\n"
+    )
+
+
+# Review MT: each command's --csv, as the command wrote it, handed to every reader of a file. fit, plan --fit, validate
+# and the page's fit field listed the columns found ('calc.csv line 1: missing column throughput (found devices,
+# per_device_throughput, …)'); plan --efficiency-file, --calibration, --system-file and --model-file said 'calc.csv
+# line 1: not JSON (Expecting value)'.
+CSV_WRITERS = {
+    "calc --csv": WRITERS["calc"],
+    "calc sweep --csv": WRITERS["calc sweep"],
+    "predict --csv": WRITERS["predict"],
+    "predict search --csv": WRITERS["predict search"],
+    "fit --csv": WRITERS["fit"],
+    "validate --csv": WRITERS["validate"],
+    "validate fit --csv": [*WRITERS["validate"], "--mode", "fit"],
+    "plan --csv": WRITERS["plan"],
+    "memory --csv": WRITERS["memory"],
+    "pipeline --csv": WRITERS["pipeline"],
+    "pipeline over d --csv": [*WRITERS["pipeline"], "-d", "8"],
+    "batch --csv": WRITERS["batch"],
+}
+CSV_WHAT = {  # typed again from what the readers say
+    "calc --csv": ("calc's answer as CSV (`dpscale calc --csv`; plan --efficiency-file reads its --json)",
+                   "la respuesta de calc en CSV (`dpscale calc --csv`; plan --efficiency-file lee su --json)"),
+    "predict --csv": ("E predicted per size as CSV (`dpscale predict --csv`; plan --efficiency-file reads its --json)",
+                      "E predicha por tamaño en CSV (`dpscale predict --csv`; plan --efficiency-file lee su --json)"),
+    "fit --csv": ("E fitted per size as CSV (`dpscale fit --csv`; plan --efficiency-file reads its --json)",
+                  "E ajustada por tamaño en CSV (`dpscale fit --csv`; plan --efficiency-file lee su --json)"),
+    "validate --csv": ("a validation's scores as CSV (`dpscale validate --csv`, which no command reads)",
+                       "las puntuaciones de una validación en CSV (`dpscale validate --csv`, que ningún comando lee)"),
+    "plan --csv": ("a plan's sizes and E as CSV (`dpscale plan --csv`; plan --efficiency-file reads its --json)",
+                   "los tamaños y la E de un plan en CSV (`dpscale plan --csv`; plan --efficiency-file lee su --json)"),
+    "memory --csv": ("memory per device as CSV (`dpscale memory --csv`, which no command reads)",
+                     "la memoria por dispositivo en CSV (`dpscale memory --csv`, que ningún comando lee)"),
+    "pipeline --csv": ("a pipeline's bubble as CSV (`dpscale pipeline --csv`, which no command reads)",
+                       "la burbuja de un pipeline en CSV (`dpscale pipeline --csv`, que ningún comando lee)"),
+    "batch --csv": ("a global batch and learning rate as CSV (`dpscale batch --csv`, which no command reads)",
+                    "un lote global y su tasa de aprendizaje en CSV (`dpscale batch --csv`, que ningún comando lee)"),
+    "allreduce --csv": ("all-reduce timings as CSV (`dpscale measure allreduce --csv`; predict --calibration reads its "
+                        "--out)",
+                        "tiempos del all-reduce en CSV (`dpscale measure allreduce --csv`; predict --calibration lee "
+                        "su --out)"),
+    "equivalence --csv": ("an equivalence check as CSV (`dpscale measure equivalence --csv`, which no command reads)",
+                          "una comprobación de equivalencia en CSV (`dpscale measure equivalence --csv`, que ningún "
+                          "comando lee)"),
+}  # fmt: skip
+
+
+def csv_kind(name: str) -> str:
+    return {"calc sweep --csv": "calc --csv", "predict search --csv": "predict --csv",
+            "validate fit --csv": "validate --csv", "pipeline over d --csv": "pipeline --csv",
+            "measure allreduce --csv": "allreduce --csv",
+            "measure equivalence --csv": "equivalence --csv"}.get(name, name)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def csv_written(tmp_path_factory) -> dict[str, str]:
+    """Each command's --csv, written to a file as the command wrote it (measure's modes through their own show_*:
+    no rank is launched)."""
+    folder = tmp_path_factory.mktemp("csv_outputs")
+    texts = {}
+    for name, argv in CSV_WRITERS.items():
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            assert main([*argv, "--csv"]) == 0, name
+        texts[name] = out.getvalue()
+    args = argparse.Namespace(json=False, csv=True, lang="en", plot=None, out=None)
+    rows = [row(n, 2e-5 + n / 5e9, 2, 20) for n in (1024, 65536, 4 * 2**20)]
+    check = {"dtype": "float32", "max_abs_diff": 2e-6, "grad_max": 0.5, "tolerance": 1e-4, "threshold": 5e-5,
+             "passed": True, "params": 10}  # fmt: skip
+    result = {"devices": 2, "batch": 4, "workload": "mlp", "backend": "gloo", "passed": True, "checks": [check]}
+    for name, show in (
+        (
+            "measure allreduce --csv",
+            lambda: show_allreduce({**calibration(rows, 2, "gloo", device="cpu"), "rows": rows}, args),
+        ),  # fmt: skip
+        ("measure equivalence --csv", lambda: show_equivalence([result], args)),
+    ):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            show()
+        texts[name] = out.getvalue()
+    files = {}
+    for name, text in texts.items():
+        files[name] = folder / f"{name.replace(' ', '_').replace('--', '')}.csv"
+        files[name].write_text(text)
+    return {k: str(p) for k, p in files.items()}
+
+
+CSV_NAMES = [*CSV_WRITERS, "measure allreduce --csv", "measure equivalence --csv"]
+NOT_RUNS = [n for n in CSV_NAMES if n != "fit --csv"]  # (fit's curve holds devices and throughput: fit reads it)
+
+
+def test_output_of_header_tells_each_command_s_csv(written, csv_written):
+    """The one rule, on each command's real --csv header: what wrote it; measure's runs (and the published tables
+    validate reads, of devices and throughput) are runs; a user's own table is none."""
+    from dpscale.files import output_of_csv, output_of_header
+
+    said = {name: output_of_csv(Path(p).read_text()) for name, p in csv_written.items()}
+    assert said == {name: csv_kind(name) for name in CSV_NAMES}
+    assert output_of_csv(Path(written["measure --csv"]).read_text()) == "runs"
+    assert output_of_csv(Path(DLE).read_text()) == "runs"
+    assert [output_of_header(h) for h in (["devices", "efficiency"], ["cfg", "devices"], [])] == [None] * 3
+
+
+@pytest.mark.parametrize("name", NOT_RUNS)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_fit_plan_fit_and_the_fit_field_name_another_command_s_csv(csv_written, capsys, client, name, lang):
+    """`dpscale fit calc.csv` said 'calc.csv line 1: missing column throughput (found devices, per_device_throughput,
+    efficiency, ideal_throughput, actual_throughput, speedup, lost_throughput, effective_devices); allowed: a header
+    with devices,throughput (optional step_time)'; it names calc's CSV, as `fit calc.json` names calc's JSON."""
+    f = csv_written[name]
+    i = 0 if lang == "en" else 1
+    line = f"{Path(f).name}: {CSV_WHAT[csv_kind(name)][i]}; {('allowed', 'se admite')[i]}: {(RUNS_EN, RUNS_ES)[i]}\n"
+    assert run(capsys, "fit", f, "--lang", lang) == (2, "", f"dpscale fit: error: {line}")
+    assert run(capsys, "plan", "-n", "1e9", "--fit", f, "--lang", lang) == (2, "", f"dpscale plan: error: {line}")
+    said = post(client, "fit", {"point": Path(f).read_text()}, lang)  # (the table pasted in the fit tab's field)
+    assert said.status_code == 422
+    head = f"dpscale fit: error: --point: {CSV_WHAT[csv_kind(name)][i]}; {('allowed', 'se admite')[i]}: {BOX[i]}"
+    assert said.json()["error"] == head
+
+
+@pytest.mark.parametrize("name", CSV_NAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_json_reader_and_validate_name_another_command_s_csv(csv_written, capsys, name, lang):
+    """plan --efficiency-file, predict --calibration, --system-file, predict's and memory's --model-file said
+    'calc.csv line 1: not JSON (Expecting value)' of any command's --csv (fit's: 'a CSV of runs (`measure --csv`): give
+    it as --fit FILE', a fitted curve fitted again); validate listed the columns found."""
+    f = csv_written[name]
+    i = 0 if lang == "en" else 1
+    what, allowed = CSV_WHAT[csv_kind(name)][i], ("allowed", "se admite")[i]
+    assert run(capsys, "validate", f, "--lang", lang) == (
+        2, "", f"dpscale validate: error: {f}: {what}; {allowed}: {PUBLISHED[i]}\n")  # fmt: skip
+    assert run(capsys, "plan", "-n", "1e9", "-v", "100", "--efficiency-file", f, "--lang", lang) == (
+        2, "", f"dpscale plan: error: --efficiency-file: {f}: {what}; {allowed}: {E_FILE[i]}\n")  # fmt: skip
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--lang", lang]
+    assert run(capsys, *argv, "--calibration", f) == (
+        2, "", f"dpscale predict: error: --calibration: {f}: {what}; {allowed}: {CALIBRATION[i]}\n")  # fmt: skip
+    assert run(capsys, "predict", "--params", "1e8", "--system-file", f, "--lang", lang) == (
+        2, "", f"dpscale predict: error: --system-file: {f}: {what}; {allowed}: {SYSTEMS[i]}\n")  # fmt: skip
+    line = f"--model-file: {f}: {what}; {allowed}: {MODEL_FILE[i]}\n"
+    assert run(capsys, "predict", "--model-file", f, "--system", "dgx-a100", "-d", "8", "--lang", lang) == (
+        2, "", f"dpscale predict: error: {line}")  # fmt: skip
+    assert run(capsys, "memory", "--model-file", f, "--lang", lang) == (2, "", f"dpscale memory: error: {line}")
+
+
+def test_what_reads_a_csv_still_reads_it(written, csv_written, capsys, tmp_path):
+    """The rule names a CSV only where its reader refuses it: fit and plan --fit still read measure's runs and fit's
+    own curve (devices, throughput: 1,000, 1,891.6 … samples/s), validate the published table; a runs table with a bad
+    row is refused for that row, not named."""
+    for name in ("measure --csv",):
+        rc, out, _ = run(capsys, "fit", written[name], "--resamples", "50", "--json")
+        assert rc == 0 and json.loads(out)["law"], name
+    rc, out, _ = run(capsys, "fit", csv_written["fit --csv"], "--resamples", "50", "--json")
+    assert rc == 0 and json.loads(out)["measured"][0]["throughput"] == 1000.0
+    assert run(capsys, "plan", "-n", "1e9", "--fit", csv_written["fit --csv"])[0] == 0
+    rc, out, _ = run(capsys, "validate", DLE, "--json")
+    assert rc == 0 and json.loads(out)["points"] == 30
+    bad = tmp_path / "fit_bad.csv"
+    bad.write_text(Path(csv_written["fit --csv"]).read_text() + "8,1\n")
+    assert run(capsys, "fit", str(bad))[2] == (
+        "dpscale fit: error: fit_bad.csv line 7: got 2 fields; allowed: 7 as in the header (write numbers without "
+        "thousands separators: 1100, not 1,100)\n"
     )

@@ -306,6 +306,33 @@ OTHER_OUTPUT = {
     "system": "a system file (as systems.json, for predict --system-file)",
     "model": "a model file (as models.json or a Hugging Face config.json, for predict and memory --model-file)",
 }
+# A command's --csv handed to a reader of something else, by its header (faces/output.emit writes a command's columns,
+# then its records' other keys: the --json records' names). fit, plan --fit, validate and the page's fit field listed
+# the columns found; plan --efficiency-file, --calibration, --system-file and --model-file said 'line 1: not JSON
+# (Expecting value)' (review MT). measure --csv's (and anyone's devices,throughput table) are runs: "runs" above.
+OTHER_OUTPUT |= {
+    "calc --csv": "calc's answer as CSV (`dpscale calc --csv`; plan --efficiency-file reads its --json)",
+    "predict --csv": "E predicted per size as CSV (`dpscale predict --csv`; plan --efficiency-file reads its --json)",
+    "fit --csv": "E fitted per size as CSV (`dpscale fit --csv`; plan --efficiency-file reads its --json)",
+    "plan --csv": "a plan's sizes and E as CSV (`dpscale plan --csv`; plan --efficiency-file reads its --json)",
+    "validate --csv": "a validation's scores as CSV (`dpscale validate --csv`, which no command reads)",
+    "memory --csv": "memory per device as CSV (`dpscale memory --csv`, which no command reads)",
+    "pipeline --csv": "a pipeline's bubble as CSV (`dpscale pipeline --csv`, which no command reads)",
+    "batch --csv": "a global batch and learning rate as CSV (`dpscale batch --csv`, which no command reads)",
+    "allreduce --csv": (
+        "all-reduce timings as CSV (`dpscale measure allreduce --csv`; predict --calibration reads its --out)"
+    ),
+    "equivalence --csv": "an equivalence check as CSV (`dpscale measure equivalence --csv`, which no command reads)",
+}
+# the names a command's --csv header holds that no other's holds together, where its records' keys (output_of's rule)
+# do not tell it: fit's curve holds devices and throughput (fit reads it as runs, as it did), validate's rows and
+# measure allreduce's and equivalence's are no --json records of output_of's
+CSV_HEADERS = (
+    ("fit --csv", frozenset({"devices", "throughput", "throughput_lo", "throughput_hi", "efficiency_lo"})),
+    ("validate --csv", frozenset({"cfg", "devices", "measured", "predicted", "signed_error"})),
+    ("allreduce --csv", frozenset({"bytes", "time_us", "algbw_gbs", "busbw_gbs"})),
+    ("equivalence --csv", frozenset({"devices", "dtype", "max_abs_diff", "passed"})),
+)
 MODEL_CONFIG_KEYS = ("model_type", "num_hidden_layers")  # a Hugging Face config.json holds one (catalog.hf reads it)
 
 
@@ -347,9 +374,11 @@ def _records_of(data: Any) -> str | None:
     )
     first = points[0] if points else data
     first = first[0] if isinstance(first, list) and first else first  # (a sweep's records)
-    if not isinstance(first, dict):
-        return None
-    keys = first.keys()
+    return _record_of(first.keys()) if isinstance(first, dict) else None
+
+
+def _record_of(keys: Any) -> str | None:
+    """Which command's record holds these keys (output_of's, and a --csv header's: output_of_header)."""
     if set(RUN_COLUMNS) <= keys:  # (runs_csv.holds_runs' rule)
         return "runs"
     if {"schedule", "bubble_fraction"} <= keys:
@@ -378,6 +407,35 @@ def output_of_text(text: str) -> str | None:
         except (ValueError, RecursionError):
             continue
     return None
+
+
+def output_of_header(names: Any) -> str | None:
+    """Which command's --csv a table's header is (a key of OTHER_OUTPUT: 'calc --csv', …; "runs" for measure's, or
+    any table of devices and throughput, which fit reads), by the names it holds (as its reader reads them); None for
+    a user's own table. The one rule every reader of a file names another command's CSV by (review MT).
+
+    >>> output_of_header(["devices", "per_device_throughput", "efficiency", "ideal_throughput", "actual_throughput",
+    ...                   "speedup", "lost_throughput", "effective_devices"])
+    'calc --csv'
+    >>> output_of_header(["devices", "throughput"]), output_of_header(["cfg", "devices", "throughput"])
+    ('runs', 'runs')
+    """
+    names = frozenset(names)
+    kind = next((k for k, need in CSV_HEADERS if need <= names), None) or _record_of(names)
+    return kind if kind in (None, "runs") or kind.endswith(" --csv") else f"{kind} --csv"
+
+
+def output_of_csv(text: str) -> str | None:
+    """output_of_header of a file's text: its first line neither blank nor a '#' comment, read as a CSV header (case,
+    spaces and a byte-order mark aside); None where that line is no command's header (JSON, a user's table)."""
+    import csv
+
+    first = next((ln for ln in text_lines(text.lstrip("\ufeff")) if content_line(ln)), "")
+    try:
+        names = next(csv.reader([first]), [])
+    except csv.Error:  # (a cell past csv's limit: '[[[…' 100,000 deep, or a NUL)
+        return None
+    return output_of_header(n.replace("\ufeff", "").strip().lower() for n in names) if len(names) > 1 else None
 
 
 def empty(name: str, allowed: str) -> DpscaleError:

@@ -18,7 +18,16 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
-from dpscale.files import OTHER_OUTPUT, empty, not_csv, opens_json, output_of_text, read_bytes, shown
+from dpscale.files import (
+    OTHER_OUTPUT,
+    empty,
+    not_csv,
+    opens_json,
+    output_of_header,
+    output_of_text,
+    read_bytes,
+    shown,
+)
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -237,6 +246,9 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         said = f"{name} line {lines.start}: missing {columns_named(missing)} (found {found(header)})"
         sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
         names = set(header_names(header))  # (as fit reads them: dispositivos, rendimiento are devices, throughput)
+        other = output_of_header(names)  # another command's --csv, named as its JSON is (review MT)
+        if other not in (None, "runs"):
+            raise DpscaleError(f"{name}: {OTHER_OUTPUT[other]}; allowed: {PUBLISHED_NOT_JSON}")
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
         elif holds_runs(names) and not {"cfg", "system", "model", "precision"} & names:

@@ -19,6 +19,7 @@ from dpscale.files import (
     loads_once,
     not_json,
     output_of,
+    output_of_csv,
     output_of_text,
     read_text,
     shown,
@@ -64,14 +65,14 @@ def runs_table(path: str) -> bool:
 
 
 def other_output(path: str, own: str) -> str | None:
-    """Which command wrote the file at path (files.output_of_text; a CSV of `measure --csv`'s runs: runs_table), by
+    """Which command wrote the file at path (files.output_of_text; a command's --csv: other_csv), by
     which a catalog file's reader names another command's output when it refuses the file; None for anything else,
     a file that cannot be read (its reader has said why), or one holding the reader's own catalog key, `own`
     ("systems", "models"), whatever else it holds: a user's one file of {"systems": …, "models": …}, which
     --system-file and --model-file both read (review MR: its model's 'kind missing' was 'a system file')."""
     try:
         text = read_text(path)
-        other = output_of_text(text) or ("runs" if runs_table(path) else None)
+        other = output_of_text(text) or other_csv(path)
     except (OSError, ValueError):
         return None
     try:
@@ -79,6 +80,16 @@ def other_output(path: str, own: str) -> str | None:
     except (ValueError, RecursionError):  # (its first line alone named it: not a file of the reader's format)
         data = None
     return None if isinstance(data, dict) and isinstance(data.get(own), dict) else other
+
+
+def other_csv(path: str) -> str | None:
+    """Which command's --csv the file at path is (files.output_of_csv: calc's, predict's, fit's …; review MT), "runs"
+    for a CSV of runs (runs_table: `measure --csv`'s, tabs and ';' too), or None; None too where it cannot be read."""
+    try:
+        other = output_of_csv(read_text(path))
+    except (OSError, ValueError):
+        return None
+    return other if other not in (None, "runs") else "runs" if runs_table(path) else None
 
 
 def model_file(path: str, name: str | None = None) -> dict[str, Any]:
@@ -223,6 +234,9 @@ def _document(path: str, flag: str) -> Any:
     except (ValueError, RecursionError) as exc:
         if runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
             raise fail(flag, path, RUNS_LINES) from None
+        other = other_csv(path)  # calc's, predict's, fit's --csv …: 'line 1: not JSON (Expecting value)' (review MT)
+        if other not in (None, "runs"):
+            raise DpscaleError(f"{flag}: {shown(path)}: {OTHER_OUTPUT[other]}; allowed: {ACCEPTED}") from None
         if runs_table(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip

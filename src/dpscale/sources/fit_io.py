@@ -17,13 +17,14 @@ from dpscale.files import (
     content_line,
     empty,
     opens_json,
+    output_of_csv,
     output_of_text,
     read_text,
     shown_name,
     text_lines,
 )
 from dpscale.sources.fit_runs import RUNS_FILE, Run, Runs, combine, make_run
-from dpscale.sources.runs_csv import names_a_column, read_csv_unit
+from dpscale.sources.runs_csv import names_a_column, read_csv_unit, runs_header
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
 
 
@@ -72,7 +73,20 @@ def runs_of_text(
     is_json = reads_as_json(text)
     if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return read_jsonl(text, name, only, option, forms=forms) if is_json else read_csv_unit(text, name, dot_groups)
+    return read_jsonl(text, name, only, option, forms=forms) if is_json else csv_runs(text, name, dot_groups, forms)
+
+
+def csv_runs(text: str, name: str, dot_groups: bool, forms: str) -> tuple[list[Run], str | None]:
+    """read_csv_unit's runs, or its refusal of another command's --csv naming it (files.output_of_csv), as the JSON
+    of one is named: `dpscale fit calc.csv` and its table pasted in the page's fit field said 'line 1: missing column
+    throughput (found devices, per_device_throughput, …)' (review MT). forms: as runs_of_text's."""
+    try:
+        return read_csv_unit(text, name, dot_groups)
+    except DpscaleError:
+        other = output_of_csv(text)
+        if other not in (None, "runs") and not runs_header(_first_line(text)[1]):  # (fit's: runs, refused for a row)
+            raise DpscaleError(f"{name}: {OTHER_OUTPUT[other]}; allowed: runs — {forms}") from None
+        raise
 
 
 def reads_as_json(text: str) -> bool:

@@ -412,12 +412,16 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        from dpscale.sources.efficiency_file import runs_lines, runs_table
+        from dpscale.sources.efficiency_file import other_csv, runs_lines
 
         # `measure --out`'s runs: 'line 2: not JSON (Extra data)', of a line that is (review MA); `measure --csv`'s,
-        # 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it a CSV of runs (review MH)
-        if runs_lines(path) or runs_table(path):
+        # 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it a CSV of runs (review MH); and
+        # another command's --csv, so too (review MT: calc's, predict's, `measure allreduce --csv`'s)
+        other = "runs" if runs_lines(path) else other_csv(path)
+        if other == "runs":
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
+        if other:
+            raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None
         raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):

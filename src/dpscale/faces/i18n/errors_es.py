@@ -361,6 +361,35 @@ _OTHER_ES = {
     OTHER_OUTPUT["model"]: (
         "un archivo de modelos (como models.json o un config.json de Hugging Face, para predict y memory --model-file)"
     ),
+    # a command's --csv, by its header (files.output_of_header, review MT)
+    OTHER_OUTPUT["calc --csv"]: (
+        "la respuesta de calc en CSV (`dpscale calc --csv`; plan --efficiency-file lee su --json)"
+    ),
+    OTHER_OUTPUT["predict --csv"]: (
+        "E predicha por tamaño en CSV (`dpscale predict --csv`; plan --efficiency-file lee su --json)"
+    ),
+    OTHER_OUTPUT[
+        "fit --csv"
+    ]: "E ajustada por tamaño en CSV (`dpscale fit --csv`; plan --efficiency-file lee su --json)",
+    OTHER_OUTPUT["plan --csv"]: (
+        "los tamaños y la E de un plan en CSV (`dpscale plan --csv`; plan --efficiency-file lee su --json)"
+    ),
+    OTHER_OUTPUT["validate --csv"]: (
+        "las puntuaciones de una validación en CSV (`dpscale validate --csv`, que ningún comando lee)"
+    ),
+    OTHER_OUTPUT["memory --csv"]: "la memoria por dispositivo en CSV (`dpscale memory --csv`, que ningún comando lee)",
+    OTHER_OUTPUT["pipeline --csv"]: (
+        "la burbuja de un pipeline en CSV (`dpscale pipeline --csv`, que ningún comando lee)"
+    ),
+    OTHER_OUTPUT["batch --csv"]: (
+        "un lote global y su tasa de aprendizaje en CSV (`dpscale batch --csv`, que ningún comando lee)"
+    ),
+    OTHER_OUTPUT["allreduce --csv"]: (
+        "tiempos del all-reduce en CSV (`dpscale measure allreduce --csv`; predict --calibration lee su --out)"
+    ),
+    OTHER_OUTPUT["equivalence --csv"]: (
+        "una comprobación de equivalencia en CSV (`dpscale measure equivalence --csv`, que ningún comando lee)"
+    ),
 }
 _RUNS_ES = (
     "líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure --out`), la salida de "

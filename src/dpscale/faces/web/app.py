@@ -224,7 +224,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     import csv
 
     from dpscale.files import comment_line, content_line, opens_json
-    from dpscale.sources.fit_io import reads_as_json, runs_of_text
+    from dpscale.sources.fit_io import csv_runs, reads_as_json, runs_of_text
 
     # `measure --out`'s lines or `--json`'s document pasted: read as `dpscale fit FILE` reads them (they were split at
     # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' that is no JSON is
@@ -245,7 +245,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     head = first.replace('"', "")
     # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
     named = re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head)
-    from dpscale.sources.runs_csv import names_a_column, read_csv_unit
+    from dpscale.sources.runs_csv import names_a_column
 
     # or a header fit reads as one, whatever its first name opens with ('[run],devices,throughput' was the run '[run]';
     # '[run],devices,speed' "--point [run]:devices:speed, devices: got '[run]'", where fit says the column it lacks;
@@ -257,7 +257,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
             lines = [x if comment_line(x) else _csv_row([c.strip().strip('"') for c in x.split(";")])
                      for x in lines]  # fmt: skip
         table = "\n".join(x.replace("\t", ",") for x in lines)
-        table_runs, unit = read_csv_unit(table, "--point", dot_groups)
+        table_runs, unit = csv_runs(table, "--point", dot_groups, RUNS_BOX)  # (another command's CSV: named)
         return [_point(r) for r in table_runs], unit
     runs = []
     parts: list[str] = []  # in the order pasted (an error names the first bad run)
