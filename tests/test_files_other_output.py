@@ -564,3 +564,51 @@ def test_what_reads_a_csv_still_reads_it(written, csv_written, capsys, tmp_path)
         "dpscale fit: error: fit_bad.csv line 7: got 2 fields; allowed: 7 as in the header (write numbers without "
         "thousands separators: 1100, not 1,100)\n"
     )
+
+
+SECOND = {  # typed again from what the readers say
+    "en": "a second JSON document after {what} (two outputs appended with >>); allowed: one JSON document a file",
+    "es": "un segundo documento JSON tras {what} (dos salidas añadidas con >>); se admite: un documento JSON por "
+    "archivo",
+}
+APPENDED = [*WRITERS, "measure allreduce --out"]
+
+
+@pytest.mark.parametrize("name", APPENDED)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_two_outputs_appended_are_named_by_efficiency_file_and_calibration(written, capsys, tmp_path, name, lang):
+    """Review MT: `dpscale calc … --json >> c.json` twice, given to plan --efficiency-file or predict --calibration,
+    said 'c.json line 2: not JSON (Extra data)' (fit, validate, --system-file and --model-file named it). Now
+    --efficiency-file names the second document on its line after what the first is, and --calibration names the file
+    as --system-file does (two calibrations: the second's line, as --efficiency-file)."""
+    i = 0 if lang == "en" else 1
+    one = Path(written[name]).read_text()
+    twice = tmp_path / "twice.json"
+    twice.write_text(one + one)
+    line = one.count("\n") + 1  # (each output ends its last line)
+    what = WHAT[kind(name)][i]
+    second = SECOND[lang].format(what=what)
+    at = ("line", "línea")[i]
+    assert run(capsys, "plan", "-n", "1e9", "-v", "100", "--efficiency-file", str(twice), "--lang", lang) == (
+        2, "", f"dpscale plan: error: --efficiency-file: {twice} {at} {line}: {second}\n")  # fmt: skip
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--lang", lang]
+    said = (
+        f"{twice} {at} {line}: {second}"
+        if kind(name) == "calibration"
+        else f"{twice}: {what}; {('allowed', 'se admite')[i]}: {CALIBRATION[i]}"
+    )
+    assert run(capsys, *argv, "--calibration", str(twice)) == (
+        2,
+        "",
+        f"dpscale predict: error: --calibration: {said}\n",
+    )
+
+
+def test_json_then_other_text_is_still_where_it_breaks(written, capsys, tmp_path):
+    """Only a second JSON document is named: calc's answer followed by a word is still 'line 2: not JSON (Extra
+    data)' to plan --efficiency-file, and two documents no command writes ({"a": 1} twice) too."""
+    bad = tmp_path / "bad.json"
+    for text in (Path(written["calc"]).read_text() + "foo\n", '{"a": 1}\n{"a": 1}\n'):
+        bad.write_text(text)
+        assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(bad)) == (
+            2, "", f"dpscale plan: error: --efficiency-file: {bad} line 2: not JSON (Extra data)\n")  # fmt: skip

@@ -299,6 +299,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                                    '"ideal_throughput": 128000.0, "actual_throughput": 115200.0, "speedup": 57.6, '
                                    '"lost_throughput": 12800.0, "effective_devices": 57.6}')  # fmt: skip
     (tmp / "scores.json").write_text('{"mode": "predict", "points": 9, "median_abs_error": 0.024, "rows": []}')
+    (tmp / "calc2.json").write_text(2 * ((tmp / "calc.json").read_text() + "\n"))  # `calc --json >>` twice
     cal = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--calibration"]
     with open(tmp / "model.ckpt", "wb") as fh:  # a checkpoint given as measure's --out (sparse: no disk)
         fh.truncate(64 * 2**20 + 1)
@@ -330,6 +331,10 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--efficiency-file); se admite: JSON"),
         ([*cal, str(tmp / "scores.json")], "scores.json: las puntuaciones de una validación (`dpscale validate "
          "--json`, que ningún comando lee); se admite: JSON"),
+        # two outputs appended (review MT: 'line 2: not JSON (Extra data)')
+        (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "calc2.json")], "calc2.json línea 2: un segundo "
+         "documento JSON tras la respuesta de calc (`dpscale calc --json`, para plan --efficiency-file) (dos salidas "
+         "añadidas con >>); se admite: un documento JSON por archivo"),
         # runs that state tokens/s, planned as samples/s (plan --fit's default): the rate was a sequence length off
         (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8"],
          "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad que indican "

@@ -453,6 +453,31 @@ def not_json(where: str, exc: Any, allowed: str) -> DpscaleError:
     return DpscaleError(f"{where} line {exc.lineno}: not JSON ({exc.msg})")
 
 
+SECOND_DOCUMENT = "two outputs appended with >>"  # why a file holds a second JSON document (second_document)
+
+
+def second_document(where: str, exc: Any) -> DpscaleError | None:
+    """A file of two JSON documents, as `>>` appends one command's --json to another's, from json's JSONDecodeError
+    ('Extra data': json read one whole): named on the second's line by what the first is (output_of), where a JSON
+    document follows it. It was '--calibration: c.json line 2: not JSON (Extra data)' of two `calc --json` appended,
+    and so to plan --efficiency-file (review MT). None for anything else (text after the first: not_json's)."""
+    import json
+
+    if exc.msg != "Extra data":
+        return None
+    try:
+        other = output_of(json.loads(exc.doc[: exc.pos]))
+        json.JSONDecoder().raw_decode(exc.doc, exc.pos)  # (a second document opens there)
+    except (ValueError, RecursionError):
+        return None
+    if other is None:
+        return None
+    return DpscaleError(
+        f"{where} line {exc.lineno}: a second JSON document after {OTHER_OUTPUT[other]} ({SECOND_DOCUMENT}); "
+        "allowed: one JSON document a file"
+    )
+
+
 CSV_OPEN_QUOTE = "unexpected end of data"  # csv's words (strict=True) for a quote still open where the text ends
 
 

@@ -22,6 +22,7 @@ from dpscale.files import (
     output_of_csv,
     output_of_text,
     read_text,
+    second_document,
     shown,
 )
 from dpscale.formulas.scaling import ONE_DEVICE_E
@@ -240,8 +241,10 @@ def _document(path: str, flag: str) -> Any:
         if runs_table(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip
-        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise not_json(f"{flag}: {shown(path)}", exc, ACCEPTED) from None
+        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file;
+            # two outputs appended (`>>`): the second's line, after what the first is (review MT)
+            where = f"{flag}: {shown(path)}"
+            raise second_document(where, exc) or not_json(where, exc, ACCEPTED) from None
         if isinstance(exc, RecursionError):  # ('[[[…' 100,000 deep) in the words of fit, validate and --system-file
             raise DpscaleError(f"{flag}: {shown(path)}: nested too deeply; allowed: {ACCEPTED}") from None
         raise fail(flag, path, ACCEPTED) from None

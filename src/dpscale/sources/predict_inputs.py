@@ -15,7 +15,16 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import OTHER_OUTPUT, json_quoted, loads_once, not_json, output_of, read_text, shown
+from dpscale.files import (
+    OTHER_OUTPUT,
+    json_quoted,
+    loads_once,
+    not_json,
+    output_of,
+    read_text,
+    second_document,
+    shown,
+)
 from dpscale.formulas.collectives import nics_near
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
@@ -412,17 +421,19 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        from dpscale.sources.efficiency_file import other_csv, runs_lines
+        from dpscale.sources.efficiency_file import other_output, runs_lines
 
         # `measure --out`'s runs: 'line 2: not JSON (Extra data)', of a line that is (review MA); `measure --csv`'s,
         # 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it a CSV of runs (review MH); and
-        # another command's --csv, so too (review MT: calc's, predict's, `measure allreduce --csv`'s)
-        other = "runs" if runs_lines(path) else other_csv(path)
+        # another command's --csv, or its --json appended twice (`>>`), so too, as --system-file names them (review
+        # MT: calc's, predict's, `measure allreduce --csv`'s; two of calc's said 'line 2: not JSON (Extra data)')
+        other = "runs" if runs_lines(path) else other_output(path, "")  # (no catalog key of its own)
         if other == "runs":
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
-        if other:
+        if other not in (None, "calibration"):
             raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None
-        raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
+        where = f"--calibration: {name}"  # (two calibrations appended: the second's line)
+        raise second_document(where, exc) or not_json(where, exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         # another command's JSON, named as what it is (review MH; ML: files.output_of): one run (a sweep cut short)

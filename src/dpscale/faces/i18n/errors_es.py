@@ -433,6 +433,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         # another command's output named by a reader of something else, and what that reader takes (OTHER_SAID)
         (rf"(?P<w>.+?): (?P<what>{'|'.join(map(re.escape, _OTHER_ES))}); allowed: "
          rf"(?P<ok>{'|'.join(map(re.escape, _READS_ES))})", "{w}: {what}; se admite: {ok}"),
+        # two outputs appended in one file (files.second_document): the second's line, after what the first is
+        (rf"(?P<w>.+?) line (?P<n1>\d+): a second JSON document after (?P<what>{'|'.join(map(re.escape, _OTHER_ES))}) "
+         r"\(two outputs appended with >>\); allowed: one JSON document a file",
+         "{w} línea {n1}: un segundo documento JSON tras {what} (dos salidas añadidas con >>); se admite: un "
+         "documento JSON por archivo"),
         # the command line's own refusals (argparse, and faces/cli/common.Parser)
         (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
