@@ -612,3 +612,34 @@ def test_json_then_other_text_is_still_where_it_breaks(written, capsys, tmp_path
         bad.write_text(text)
         assert run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(bad)) == (
             2, "", f"dpscale plan: error: --efficiency-file: {bad} line 2: not JSON (Extra data)\n")  # fmt: skip
+
+
+def test_a_command_s_output_is_named_by_all_of_the_keys_it_always_holds(capsys):
+    """Review MS's mutants of output_of: a user's own record that holds one of a command's keys beside devices and
+    efficiency (a 'schedule', 'micro_batch', 'hours', 'ideal_throughput', 'mode' or 'law' of its own) is the user's,
+    not that command's (each rule reduced to its first key named it pipeline's, batch's, plan's, calc's, validate's
+    or fit's, and its reader refused it so); validate's scores are named in either --mode; and a Hugging Face
+    config.json without model_type still reads as a model file by its num_hidden_layers."""
+    e = {"devices": 8, "efficiency": 0.9}
+    own = [{**e, "schedule": "cosine"}, {**e, "micro_batch": 32}, {**e, "hours": 2.0}, {**e, "ideal_throughput": 7e3},
+           {**e, "mode": "predict"}, {**e, "law": "usl"}, {"devices": 8, "bottleneck": "network"},
+           {"devices": 8, "hours": 1.0, "device_hours": 8.0}]  # fmt: skip
+    assert [output_of(r) for r in own] == [None] * 8
+    rc, out, _ = run(capsys, "validate", DLE, "--mode", "fit", "--json")
+    assert rc == 0 and json.loads(out)["mode"] == "fit" and output_of_text(out) == "validate"
+    assert output_of({"num_hidden_layers": 24, "hidden_size": 1024}) == "model"
+
+
+def test_a_file_no_reader_can_read_is_refused_by_its_reader_in_one_line(tmp_path, capsys):
+    """Review MS's mutants of other_output and output_of_text: a --system-file or --model-file that is not UTF-8, or
+    JSON nested 100,000 deep, is asked which command wrote it after its reader refused it; a UnicodeDecodeError or
+    RecursionError let through there was a traceback in place of the reader's line."""
+    latin, deep = tmp_path / "latin.json", tmp_path / "deep.json"
+    latin.write_bytes(b'\xff\xfe{"systems": {}}')
+    deep.write_text("[" * 100_000)
+    for f, why in ((latin, "not UTF-8 text"), (deep, "nested too deeply")):
+        line = f"--system-file: {f}: {why}; allowed: a JSON file as systems.json"
+        assert run(capsys, "predict", "--params", "1e8", "--system-file", str(f)) == (
+            2, "", f"dpscale predict: error: {line}\n")  # fmt: skip
+        line = f"--model-file: {f}: {why}; allowed: a JSON file as models.json"
+        assert run(capsys, "memory", "--model-file", str(f)) == (2, "", f"dpscale memory: error: {line}\n")
