@@ -229,6 +229,29 @@ CALC_SUPER = (
 )
 
 
+def test_a_sweep_of_two_sizes_names_its_sizes_too(capsys):
+    """Review MS's mutant `len(records) > 2`: a sweep of two sizes is a sweep; `-d 8,64 --actual 16100,140000` (E
+    1.006 and 1.094) names each note's size as four sizes do, not 'E above 1 by no more …' of no size."""
+    rc, out, _ = run(capsys, "-d", "8,64", "-v", "2000", "--actual", "16100,140000")
+    notes = [ln for ln in out.splitlines() if ln.startswith("note: E above")]
+    assert rc == 0 and [n.split(",")[0] for n in notes] == [
+        "note: E above 1 at 8 devices by no more than a repeat's spread (up to 1.02): not superlinear",
+        "note: E above 1.02 at 64 devices",
+    ]
+    # (notes.sizes_shown: the sizes in order and once each, as typed '128,8' or '8,8': it said '128 and 8', '8 and 8')
+    for sizes, actual, at in (("128,8", "257000,16100", "8 and 128"), ("8,8", "16100,16100", "8")):
+        rc, out, _ = run(capsys, "-d", sizes, "-v", "2000", "--actual", actual)
+        assert rc == 0 and f"note: E above 1 at {at} devices by no more than" in out, sizes
+
+
+def test_a_size_typed_twice_says_its_note_once(capsys):
+    """Review MS's mutant of sweep_notes' `elif note not in out`: `-d 8,8 --actual 50,50` (two rows of the same size,
+    a speedup of 0.50×) says its slower-than-one note once, not once a row."""
+    rc, out, _ = run(capsys, "-d", "8,8", "-v", "100", "--actual", "50,50")
+    notes = [ln for ln in out.splitlines() if ln.startswith("note: ")]
+    assert rc == 0 and len(notes) == 1 and notes[0].startswith("note: a speedup of 0.50× on 8 devices: the cluster ")
+
+
 def test_a_long_sweep_names_its_first_sizes_and_its_last(capsys):
     """Nine sizes within a repeat's spread: the first five, '…' and the last, as pipeline's sweep over m names its m's;
     a sweep's other notes (a speedup under one device's) keep their own sizes and their place."""
