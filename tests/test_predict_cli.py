@@ -1318,6 +1318,34 @@ def test_one_nic_typed_as_the_network_is_said_inside_the_checked_range_too(capsy
         assert len(said) == (1 if kw["inter_bw_gbs"] == 25 else 0), kw
 
 
+def test_a_node_of_one_nic_is_never_said_to_be_one_nic_s_figure(tmp_path):
+    """Review MS's mutant `(cl.nics or 0) >= 1`: a system file's node of one NDR NIC (inter_bw_gbs 100, 50 per port)
+    with --inter-bw 50 typed said 'if 50 GB/s is one NIC's, the 1 NIC the run's GPUs reach in each one-nic node make
+    50 GB/s' — its own figure again, a note with nothing to tell. One NIC is the node's network: no such note."""
+    path = tmp_path / "one.json"
+    path.write_text(
+        json.dumps(
+            {
+                "systems": {
+                    "one-nic": {
+                        "gpus_per_node": 8,
+                        "intra_bw_gbs": 300,
+                        "inter_bw_gbs": 100,
+                        "nics": 1,
+                        "inter_link": "ib-ndr",
+                        "intra_link": "nvlink3",
+                    }
+                }
+            }
+        )
+    )
+    p = predict([8, 16], params=1e8, step_time_s=0.1, system_file=str(path), system="one-nic", inter_bw_gbs=50)
+    assert [n.fields for n in p.notes if n.key == "system_overridden"] == [
+        {"system": "one-nic", "changes": "inter_bw_gbs 100 → 50"}
+    ]
+    assert not [n for n in p.notes if n.key.startswith("inter_per_nic")]
+
+
 def test_a_tiny_e_keeps_its_digits_in_the_band_beside_it_too(capsys):
     """1e15 parameters over 0.001 GB/s links: E = 7.36e-12 kept its digits, but its band beside it read
     '0.000  0.000', an interval of zero that left the E printed next to it outside."""
