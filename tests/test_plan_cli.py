@@ -107,6 +107,10 @@ def test_plan_names_six_sizes_past_the_peak_then_counts(capsys):
     out = said(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5", "-d",
                "256..32768x2")  # fmt: skip
     assert "past the throughput's peak: 512; 1,024; 2,048; 4,096; 8,192; 16,384 and 1 more devices" in out
+    # six sizes past it are all named, with no count after (review MS's mutant `more >= 0`: '… and 0 more devices')
+    out = said(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5", "-d",
+               "256..16384x2")  # fmt: skip
+    assert "past the throughput's peak: 512; 1,024; 2,048; 4,096; 8,192 and 16,384 devices finish later" in out
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -142,6 +142,10 @@ def test_the_superlinear_note_gives_the_largest_e():
     f = fit([(1, 1000), (2, 2040), (4, 4200), (8, 7500)])  # (E 1.02 at 2: a repeat's spread, not said)
     (w,) = [w for w in f.warnings if w.key == "superlinear_points"]
     assert w.fields["emax"] == pytest.approx(1.05) and w.fields["sizes"] == "4"
+    # of two, the larger: 4's 1.05, not 8's 1.03 (review MS's mutant `min(…)` said 1.03)
+    f = fit([(1, 1000), (2, 2040), (4, 4200), (8, 8240)])
+    (w,) = [w for w in f.warnings if w.key == "superlinear_points"]
+    assert w.fields["emax"] == pytest.approx(1.05) and w.fields["sizes"] == "4; 8"
 
 
 def test_validate_fit_coverage_reads_the_measurement(tmp_path):
