@@ -664,6 +664,17 @@ def test_the_asymptote_is_the_line_s_once_the_largest_size_is_below_n_half(half_
     assert cal["busbw_peak_gbs"] / cal["busbw_gbs"] == pytest.approx(4 / 7 if half_size == 3 << 20 else 4 / 10)
 
 
+def test_the_asymptote_is_the_line_s_past_twice_the_best_measured_not_at_it() -> None:
+    """Review MS's mutants: beyond_measured names the best point where the asymptote is more than twice it (the best
+    under half the asymptote); exactly twice (mutant `>=`) is half reached, no note."""
+    point = {"bytes": 4 << 20, "time_s": 1e-2, "busbw_gbs": 1.5}
+    assert calibration.beyond_measured({"busbw_gbs": 3.0, "points": [point]}) is None
+    assert calibration.beyond_measured({"busbw_gbs": 3.0001, "points": [point]}) == point
+    # the best of the points, not the largest size's (mutant `points[-1]`): a slower 16 MiB after it changes nothing
+    slower = {"bytes": 16 << 20, "time_s": 5e-2, "busbw_gbs": 1.2}
+    assert calibration.beyond_measured({"busbw_gbs": 2.8, "points": [point, slower]}) is None
+
+
 def test_cuda_asked_of_a_machine_without_it_names_both_flags(capsys) -> None:
     """--device cuda where there is none said only '--devices: got 2; allowed: at most 0', naming a flag that was
     not the one to change."""

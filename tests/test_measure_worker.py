@@ -34,6 +34,8 @@ def test_the_worker_takes_the_documented_defaults(worker):
     bench = job_of(worker, "allreduce")
     assert bench.iters == 20 and bench.sizes == tuple(1024 * 2**k for k in range(19))
     assert job_of(worker, "--warmup", "0").warmup == 0
+    # (review MS's mutants: --timeout's 600 s, as measure's; no all-reduce sizes but allreduce's, as measure's Job)
+    assert job_of(worker).timeout == 600.0 and job_of(worker).sizes == job_of(worker, "equivalence").sizes == ()
 
 
 @pytest.mark.parametrize("argv, said", [
