@@ -244,7 +244,15 @@ def test_each_field_is_described_by_its_tab_s_hint_and_beside_an_error_by_both(w
     hint = LABELS["en"]["web_calc_hint"]
     expect(devices).to_have_accessible_description(f"{said} {hint}")
     expect(throughput).to_have_accessible_description(hint)
+    # an error about another field: the first is described by its hint alone again, not by the new error (review
+    # MS's mutant of mark()'s `describe(el)`: devices kept 'error hint', the error now about the throughput)
     devices.fill("64")
+    throughput.fill("0")
+    throughput.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("--throughput (")
+    expect(throughput).to_have_accessible_description(f"{page.text_content('#error')} {hint}")
+    expect(devices).to_have_accessible_description(hint)
+    throughput.fill("2000")
     devices.press("Enter")
     expect(page.locator("#result")).to_contain_text("115,200 samples/s")
     expect(devices).to_have_accessible_description(hint)
@@ -371,6 +379,14 @@ def test_the_chart_is_a_figure_named_as_its_answer_and_an_image_that_says_what_i
     expect(chart).to_have_accessible_name(
         "eficiencia de escalado E frente a dispositivos d de 1 a 64 (escala logarítmica)"
     )
+    # a band said only where it is drawn: over every size (review MS's mutant `recs.some(banded)` said one for an
+    # answer whose records hold it at some sizes alone, and drew none)
+    page.evaluate("""() => chart({records: [{devices: 1, efficiency: 1, efficiency_lo: 1, efficiency_hi: 1},
+                                            {devices: 8, efficiency: 0.9}]})""")
+    expect(chart).to_have_accessible_name(
+        "eficiencia de escalado E frente a dispositivos d de 1 a 8 (escala logarítmica)"
+    )
+    assert page.locator("#chart svg polygon.band").count() == 0
     page.close()
 
 
