@@ -997,17 +997,62 @@ def test_a_term_that_alone_misses_the_runs_keeps_the_ridge_split():
     assert (got == samples).all() and (got_base == base).all()
 
 
-def test_a_table_with_columns_is_refused_as_a_mapping():
-    """A pandas DataFrame (anything with .columns) iterates over its column names: 'runs[0]: got 'devices''."""
+class Frame:
+    """A DataFrame as fit reads one, duck-typed: .columns, a column by name, and iterating it gives its names."""
 
-    class Frame:
-        columns = ("devices", "throughput")
+    def __init__(self, **cols):
+        self.cols = cols
+        self.columns = list(cols)
 
-        def __iter__(self):
-            return iter(self.columns)
+    def __getitem__(self, name):
+        return self.cols[name]
 
-    said = message(lambda: dpscale.fit(Frame()))
-    assert said.startswith("runs: got a mapping (Frame)")
+    def __iter__(self):
+        return iter(self.columns)
+
+
+def test_a_table_with_columns_is_read_by_its_column_names():
+    """fit(df) was refused 'runs: got a mapping (DataFrame)' (review MV): its rows are runs, as fit(devices=…,
+    throughput=…) reads them, a blank (NaN) step_time a cell not given, as a CSV's blank is."""
+    cols = {"devices": [1, 8, 16, 32], "throughput": [1000.0, 7500.0, 14000.0, 26000.0]}
+    got = dpscale.fit(Frame(**cols, step_time=[0.1, math.nan, 0.2, 0.3], unit=["samples/s"] * 4))
+    want = dpscale.fit(**cols)
+    assert got.parameters == want.parameters and got.law == want.law == "allreduce"
+    assert got.predict(64).records() == want.predict(64).records() and got.unit == "samples/s"
+    assert message(lambda: dpscale.fit(Frame(devices=[1, 8], throughput=[1000.0, math.nan]))) == (
+        "runs[1], throughput: got nan; allowed: a number from 1e-9 to 1e15"
+    )
+    assert message(lambda: dpscale.fit(Frame(d=[1, 8], x=[1000.0, 7000.0]))) == (
+        "runs: got a table (Frame) with columns d, x; allowed: columns devices and throughput (step_time, unit "
+        "optional), each once, or columns as fit(devices=df[…], throughput=df[…])"
+    )
+    said = message(lambda: dpscale.fit({"devices": [1, 8], "throughput": [1000.0, 7000.0]}))
+    assert said.startswith("runs: got a mapping (dict)")  # a dict of columns stays refused: one record is a dict too
+
+
+def test_a_pandas_dataframe_is_read_as_its_runs():
+    """The real thing where pandas is installed (it is no dependency, nor in the test extra): a DataFrame of
+    `dpscale measure` records picks its set-up with only=, as a list of the records does."""
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({"devices": [1, 8, 16, 32, 64], "throughput": [1000.0, 7500, 14000, 26000, 48000]})
+    assert dpscale.fit(df).parameters == dpscale.fit(devices=df.devices, throughput=df.throughput).parameters
+    recs = [
+        {"workload": w, "backend": "gloo", "batch": 16, "devices": d, "throughput": x * d * 0.9**i}
+        for w, x in (("mlp", 1000), ("cnn", 500))
+        for i, d in enumerate([1, 2, 4])
+    ]
+    got = dpscale.fit(pd.DataFrame(recs), only={"workload": "cnn"})
+    assert got.parameters == dpscale.fit(recs, only={"workload": "cnn"}).parameters
+    assert dpscale.PerSize.of(df.devices, df.throughput / df.devices / 1000).efficiency(8) == 0.9375
+
+
+def test_a_table_is_no_per_size_table():
+    """PerSize(df) said 'table: got ['devices', 'efficiency']' (iterating a DataFrame gives its column names)."""
+    said = message(lambda: dpscale.PerSize(Frame(devices=[1, 8], efficiency=[1.0, 0.9])))
+    assert said == (
+        "table: got a table (Frame); allowed: (devices, efficiency) pairs, or its columns as "
+        "PerSize.of(df.devices, df.efficiency)"
+    )
 
 
 # Mutation sweep 9 (session 35, of 9e8c82d..559d506): gaps the suite left open, each killing a surviving mutant.

@@ -651,10 +651,10 @@ def fit(
 ) -> Fit:
     """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.
 
-    runs: a CSV / JSON-lines path, or (devices, throughput[, step_time]) pairs or dicts; or give
-    devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
-    measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
-    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0. only: of a `dpscale measure`
+    runs: a CSV / JSON-lines path, (devices, throughput[, step_time]) pairs or dicts, or a DataFrame whose
+    columns name them; or give devices= and throughput= lists. throughput is the whole run's (samples/s of all
+    devices together, as measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto"
+    or one of "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0. only: of a `dpscale measure`
     file (or list of its records) holding several set-ups, the one to fit, as the CLI's --only picks it:
     {"workload": "cnn"}, {"zero": 1} (keys: workload, params, batch, backend, device, steps, threads, zero).
 

@@ -14,6 +14,7 @@ from typing import Any
 from dpscale.errors import DpscaleError, counted, cut, fail
 from dpscale.files import (
     OTHER_OUTPUT,
+    RUN_COLUMNS,
     content_line,
     empty,
     opens_json,
@@ -24,7 +25,7 @@ from dpscale.files import (
     text_lines,
 )
 from dpscale.sources.fit_runs import RUNS_FILE, Run, Runs, combine, make_run
-from dpscale.sources.runs_csv import names_a_column, read_csv_unit, runs_header
+from dpscale.sources.runs_csv import found, names_a_column, read_csv_unit, runs_header
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
 
 
@@ -144,10 +145,11 @@ def runs_from(
             "a dict's step_time), or step_time= with devices= and throughput="
         )
     unit = None
+    if hasattr(source, "columns") and not isinstance(source, Mapping):  # a DataFrame (review MV: it was refused)
+        source = table_rows(source)
     if isinstance(source, (str, Path)):
         runs, unit = read_runs_unit(source, picks, option="only")
-    elif isinstance(source, Mapping) or hasattr(source, "columns"):  # columns (a dict, a DataFrame): each key was
-        # read as a run
+    elif isinstance(source, Mapping):  # columns as a dict: each key was read as a run, and one record is a mapping too
         raise DpscaleError(
             f"runs: got a mapping ({type(source).__name__}); allowed: a list of runs ((devices, throughput) pairs or "
             "dicts), or columns as fit(devices=[…], throughput=[…])"
@@ -193,6 +195,27 @@ def runs_from(
     # samples/s (the CLI checks it; the library's Fit said none)
     said = unit or (str(records.unit[0]).strip() if records.unit and isinstance(records.unit[0], str) else None)
     return replace(combine(runs), unit=said or None)
+
+
+def table_rows(table: Any) -> list[dict[str, Any]]:
+    """A table's rows as the dicts `dpscale measure` records are, by its column names: a pandas (or polars) DataFrame
+    read duck-typed, neither imported. `fit(df)` was refused 'got a mapping (DataFrame)' (iterating one gives its
+    column names), the first thing a notebook tries (review MV). A blank cell (NaN, as pandas reads a CSV's) of a
+    column other than devices and throughput is a cell not given, as a CSV's blank step_time is; theirs stays NaN,
+    refused naming the run."""
+    names = list(table.columns)
+    if not set(RUN_COLUMNS) <= set(names) or len(set(names)) != len(names):
+        raise DpscaleError(
+            f"runs: got a table ({type(table).__name__}) with columns {found(str(n) for n in names)}; allowed: "
+            "columns devices and throughput (step_time, unit optional), each once, or columns as "
+            "fit(devices=df[…], throughput=df[…])"
+        )
+    cells = [[None if c not in RUN_COLUMNS and _nan(v) else v for v in table[c]] for c in names]
+    return [dict(zip(names, row)) for row in zip(*cells)]
+
+
+def _nan(value: Any) -> bool:
+    return isinstance(value, float) and value != value
 
 
 def _seq(x: Any, name: str) -> Iterable[Any]:

@@ -144,6 +144,11 @@ class PerSize(_Law):
         # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1], each size once, E(1) = 1
         # any iterable of pairs (a zip, dict items, numpy rows) or a {devices: E} dict, not text
         table = table.items() if isinstance(table, dict) else table  # (iterating a dict gave its sizes alone)
+        if hasattr(table, "columns"):  # a DataFrame iterates its column names: 'got ['devices', 'efficiency']'
+            raise DpscaleError(
+                f"table: got a table ({type(table).__name__}); allowed: (devices, efficiency) pairs, or its columns "
+                "as PerSize.of(df.devices, df.efficiency)"
+            )
         flat = isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") or (is_array(table) and not table.ndim)
         pairs = None if flat else list(table)  # (a 0-d array has __iter__ and raised "iteration over a 0-d array")
         if pairs is not None:  # (a numpy number in a flat array is no pair: tuple() of it raised a TypeError)
