@@ -489,3 +489,28 @@ def test_every_public_name_is_named_in_the_docs_as_code():
         51.2,
     ]
     assert dpscale.scale(64, 2000, dpscale.Constant(0.9)).speedup == 57.6
+
+
+@pytest.mark.parametrize("name", ["system", "model", "gpu", "inter_link", "model_file"])
+def test_a_blank_name_is_refused_as_the_cli_refuses_it(name):
+    """predict(system='') (model, gpu, inter_link, model_file) was read as not given — model='' said 'params/model:
+    missing', gpu='' and inter_link='' predicted E 0.918 at 64 on dgx-a100 as if left out — where `dpscale predict
+    --system ''` is refused (review MV): one line naming the argument, in Spanish too."""
+    from dpscale.faces.i18n import say_error
+
+    kw = {"model": "bert-large", "system": "dgx-a100", name: ""}
+    with pytest.raises(DpscaleError) as e:
+        dpscale.predict(64, **kw)
+    what = ("a file's path", "la ruta de un archivo") if name == "model_file" else ("a name", "un nombre")
+    assert str(e.value) == f"{name}: got ''; allowed: {what[0]}, or None where it is not given"
+    assert say_error(e.value, "es") == f"{name}: se recibió ''; se admite: {what[1]}, o None donde no se da"
+
+
+@pytest.mark.parametrize("unit", ["", " ", "tokens/s/gpu"])
+def test_a_fit_s_report_reads_its_unit_as_the_cli_s_unit(unit):
+    """Fit.report(unit='') said 'samples/s' and unit=' ' labelled the report's rates ' ' (review MV), where `dpscale
+    fit --unit ''` and `--unit ' '` are refused: the one rule (formulas.units.check_unit) reads both."""
+    f = dpscale.fit([(1, 1000), (8, 7000), (16, 13000)])
+    with pytest.raises(DpscaleError, match=rf"^unit: got '{unit}'; allowed: "):
+        f.report([64], unit=unit)
+    assert f.report([64], unit=" tokens/s ")["unit"] == "tokens/s"

@@ -476,11 +476,12 @@ def house_style(message: str) -> str:
     return f"{m[1]}: {m[2]}" if m else message
 
 
-def text(x: Any, name: str) -> Any:
-    """A name to look up (a preset, a GPU, a system) is text, or None when not given."""
-    if x is None or isinstance(x, str):
+def text(x: Any, name: str, blank: str = "a name, or None where it is not given") -> Any:
+    """A name to look up (a preset, a GPU, a system) is text, or None when not given: '' is refused (`blank` says
+    what is allowed), as the CLI refuses `--system ''` (predict(system='') was read as no system: review MV)."""
+    if x is None or (isinstance(x, str) and x):
         return x
-    raise fail(name, x, "a name (text)")
+    raise fail(name, x, blank if isinstance(x, str) else "a name (text)")  # (x == '' of an array is an array)
 
 
 def check_flag(x: Any, name: str) -> bool:

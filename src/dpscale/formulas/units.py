@@ -4,6 +4,8 @@ GB is 1e9 bytes: link and HBM bandwidths are quoted in GB/s, and the ZeRO paper'
 120e9 bytes. MiB is 2^20: DDP's bucket_cap_mb and NCCL's buffer sizes count in it; HBM comes in GiB.
 """
 
+from dpscale.errors import fail
+
 GB = 1e9
 MIB = 1 << 20
 GIB = 1 << 30
@@ -179,3 +181,23 @@ def cluster_unit(unit: str) -> str | None:
     m = re.search(rf"\s*(?:/|(?<=\s)per\b|(?<=\s)por\b)\s*{dev}(?=\s*(?:$|[/(,]|per\b|por\b))", unit, re.IGNORECASE)
     base = (unit[: m.start()] + unit[m.end() :]).strip() if m and unit[: m.start()].strip() else ""
     return base or None
+
+
+UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
+PER_DEVICE_UNIT = "the unit without its per-device part (it labels the cluster's throughputs too): "
+
+
+def check_unit(text: str, flag: str = "--unit") -> str:
+    """A unit label as typed: --unit, a file's stated unit, the library's `Fit.report(unit=)` (review MV: unit='' was
+    read as samples/s, ' ' labelled the rates with a blank). It is printed beside every rate: a newline in it split
+    the table's lines, and a long one its columns; the spaces around it are not part of it (' tokens/s ' compares as
+    tokens/s, and is printed so: titles, JSON rows)."""
+    if not text.strip() or len(text) > 40 or not text.isprintable():
+        raise fail(flag, text, UNIT_ALLOWED)
+    # a file's stated unit too (RUNS, --fit, --efficiency-file, the page's pasted runs): its runs' and rows' rates are
+    # the cluster's as well, and a per-device one read as written sent plan round a loop — '--unit: allowed:
+    # 'tokens/s/gpu', the unit the runs in --fit state', then that unit refused as typed
+    base = cluster_unit(text.strip())
+    if base is not None:
+        raise fail(flag, text, f"{PER_DEVICE_UNIT}{base}")
+    return text.strip()

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, fail
+from dpscale.formulas.units import check_unit
 from dpscale.notes import Note
 from dpscale.sources.fit_runs import listed_sizes, stated_unit
 
@@ -40,6 +41,7 @@ def report(
     `unit`, else samples/s."""
     if unit is not None and not isinstance(unit, str):
         raise fail("unit", unit, "a throughput unit such as 'samples/s' or 'tokens/s'")
+    unit = None if unit is None else check_unit(unit, "unit")  # as the CLI's --unit: not '', ' ' or 'tokens/s/gpu'
     unit = stated_unit(unit, f.unit)  # (checked before the predictions, which take the time)
     pred = f.predict(default_sizes(f) if at is None else at)
     warnings = list(f.warnings) + list(pred.warnings)

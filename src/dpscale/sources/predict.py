@@ -552,7 +552,11 @@ def predict_flags(
     overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
 
     # 1. The inputs, checked in this order (a bad invocation's first error stays its first)
-    model_file = os.fspath(model_file) if isinstance(model_file, os.PathLike) else text(model_file, "--model-file")
+    model_file = (
+        os.fspath(model_file)
+        if isinstance(model_file, os.PathLike)
+        else text(model_file, "--model-file", "a file's path, or None where it is not given")
+    )
     piped = [
         f
         for f, v in (("--model-file", model_file), ("--system-file", system_file), ("--calibration", calibration))

@@ -38,7 +38,9 @@ from dpscale.errors import number as number
 from dpscale.errors import whole as whole
 from dpscale.faces import named
 from dpscale.faces.locale import LANGS, env_lang, lang_named
-from dpscale.formulas.units import canonical_unit, cluster_unit
+from dpscale.formulas.units import PER_DEVICE_UNIT as PER_DEVICE_UNIT
+from dpscale.formulas.units import UNIT_ALLOWED as UNIT_ALLOWED
+from dpscale.formulas.units import canonical_unit, check_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -379,24 +381,6 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
             if any(re.fullmatch(DOT_GROUPS, q) for q in parts):
                 # the option's first long name, as its other errors say it (--batch, not its alias --micro-batch)
                 raise fail(next(o for o in action.option_strings if o.startswith("--")), text, THOUSANDS_DOT)
-
-
-UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
-PER_DEVICE_UNIT = "the unit without its per-device part (it labels the cluster's throughputs too): "
-
-
-def check_unit(text: str, flag: str = "--unit") -> str:
-    """--unit is printed beside every rate: a newline in it split the table's lines, and a long one its columns; the
-    spaces around it are not part of it (' tokens/s ' compares as tokens/s, and is printed so: titles, JSON rows)."""
-    if not text.strip() or len(text) > 40 or not text.isprintable():
-        raise fail(flag, text, UNIT_ALLOWED)
-    # a file's stated unit too (RUNS, --fit, --efficiency-file, the page's pasted runs): its runs' and rows' rates are
-    # the cluster's as well, and a per-device one read as written sent plan round a loop — '--unit: allowed:
-    # 'tokens/s/gpu', the unit the runs in --fit state', then that unit refused as typed
-    base = cluster_unit(text.strip())
-    if base is not None:
-        raise fail(flag, text, f"{PER_DEVICE_UNIT}{base}")
-    return text.strip()
 
 
 def runs_unit(typed: str | None, said: str | None, source: str) -> str:
