@@ -514,3 +514,59 @@ def test_a_fit_s_report_reads_its_unit_as_the_cli_s_unit(unit):
     with pytest.raises(DpscaleError, match=rf"^unit: got '{unit}'; allowed: "):
         f.report([64], unit=unit)
     assert f.report([64], unit=" tokens/s ")["unit"] == "tokens/s"
+
+
+def _python_numbers(obj):
+    """Every number in a record is Python's own int or float (json.dumps writes nothing else)."""
+    if isinstance(obj, dict):
+        return all(_python_numbers(v) for v in obj.values())
+    if isinstance(obj, (list, tuple)):
+        return all(_python_numbers(v) for v in obj)
+    return obj is None or type(obj) in (int, float, bool) or isinstance(obj, str)
+
+
+def _leaves(obj, path=""):
+    """A record's values by their path."""
+    if isinstance(obj, dict):
+        return {k: v for key, x in obj.items() for k, v in _leaves(x, f"{path}.{key}").items()}
+    if isinstance(obj, (list, tuple)):
+        return {k: v for i, x in enumerate(obj) for k, v in _leaves(x, f"{path}[{i}]").items()}
+    return {path: obj}
+
+
+@pytest.mark.parametrize("kind", [np.longdouble, np.float32, np.float16])
+def test_records_hold_python_numbers_whatever_numpy_type_went_in(kind):
+    """np.longdouble inputs left longdoubles in scale's, solve's and predict's records and batch_plan's record, and
+    any numpy float (float32 too) in Fit.report's target and minimum E: json.dumps raised TypeError (review MV).
+    Each is now what the same call of Python floats gives (a longdouble's arithmetic in its last digits)."""
+    d, ds, v, e = kind(64), np.array([8, 64], dtype=kind), kind(2000), kind(0.5)
+    f = dpscale.fit([(1, 1000), (8, 7000), (16, 13000), (32, 24000)])
+    calls = {
+        "scale": lambda d, ds, v, e: dpscale.scale(d, v, e).records() + dpscale.scale(ds, v, e).records(),
+        "solve": lambda d, ds, v, e: dpscale.solve(devices=ds, per_device_throughput=v, efficiency=e).records(),
+        "predict": lambda d, ds, v, e: dpscale.predict(
+            ds, model="bert-large", system="dgx-a100", throughput=v / 8
+        ).records(),
+        "report": lambda d, ds, v, e: f.report([16], target_throughput=v * 16, min_efficiency=e),
+        "batch_plan": lambda d, ds, v, e: dpscale.batch_plan(32, d, noise_scale=v * 2, efficiency=e).record(),
+        "plan": lambda d, ds, v, e: dpscale.plan(1e6, 10, v, ds, e, price_per_device_hour=e).records(),
+        "pipeline": lambda d, ds, v, e: dpscale.pipeline(4, 8, dp_efficiency=e, devices=d).record(),
+    }
+    for name, call in calls.items():
+        got = call(d, ds, v, e)
+        assert _python_numbers(got), name
+        got, want = _leaves(json.loads(json.dumps(got))), _leaves(call(64.0, [8.0, 64.0], 2000.0, 0.5))
+        numbers = {k for k, v in want.items() if type(v) in (int, float)}
+        assert {k: got[k] for k in numbers} == pytest.approx({k: want[k] for k in numbers}, rel=1e-12), name
+        assert {k: str(v) for k, v in got.items() if k not in numbers} == {
+            k: str(v) for k, v in want.items() if k not in numbers
+        }, name
+
+
+def test_a_whole_float_size_is_a_count_in_the_records():
+    """scale(64.0, 2000, 0.9).records() kept devices 64.0 where `dpscale calc -d 64 --json` writes 64 (review MV)."""
+    (rec,) = dpscale.scale(64.0, 2000, 0.9).records()
+    assert rec["devices"] == 64 and type(rec["devices"]) is int and rec["actual_throughput"] == 115200.0
+    assert [type(r["devices"]) for r in dpscale.scale(np.array([8.0, 64.0]), 2000, 0.9).records()] == [int, int]
+    solved = dpscale.solve(devices=64.0, per_device_throughput=2000, efficiency=0.9).record()
+    assert solved["devices"] == 64 and type(solved["devices"]) is int and solved["speedup"] == 57.6

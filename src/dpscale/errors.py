@@ -310,6 +310,15 @@ def is_array(x: Any) -> bool:
     return hasattr(x, "dtype") and hasattr(x, "shape")
 
 
+def plain(x: Any) -> Any:
+    """A result's number as Python's own, as records(), record() and report() hold them for json.dumps: a numpy
+    scalar or 0-d array as its int or float — a longdouble too, whose .item() and .tolist() stay longdoubles (review
+    MV: scale(np.longdouble(64), …)'s records made json.dumps raise TypeError); anything else as it is."""
+    if hasattr(x, "dtype") and hasattr(x, "item"):
+        x = x.item()
+    return float(x) if hasattr(x, "dtype") else x  # (a longdouble: no Python type holds one)
+
+
 def as_number(x: Any, name: str) -> Any:
     """A real scalar (bools and text rejected) or a numpy array; lists become arrays."""
     if isinstance(x, bool) or isinstance(x, (str, bytes)):

@@ -16,7 +16,17 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_range, choice, fail, one_length, ones
+from dpscale.errors import (
+    MAX_DEVICES,
+    check_count,
+    check_devices,
+    check_range,
+    choice,
+    fail,
+    one_length,
+    ones,
+    plain,
+)
 from dpscale.formulas.scaling import check_source, same_fields, scale, short_repr
 
 if TYPE_CHECKING:
@@ -192,7 +202,7 @@ class BatchPlan:
 
     def record(self) -> dict:
         """Plain dict without the keys that were not asked for."""
-        return {f: getattr(self, f) for f in self.__slots__ if getattr(self, f) is not None}
+        return {f: plain(getattr(self, f)) for f in self.__slots__ if getattr(self, f) is not None}
 
 
 def batch_plan(

@@ -28,6 +28,7 @@ from dpscale.errors import (
     is_array,
     one,
     one_length,
+    plain,
     renamed,
     unmasked,
 )
@@ -168,15 +169,15 @@ class ScaleResult(_ScaleFields["Values"]):  # (at run time tuple's own subscript
         is (it was a generator, so `json.dumps(r.records())` failed where a prediction's or a plan's was written)."""
         values = [getattr(self, f) for f in FIELDS]
         if not any(is_array(v) and v.ndim > 0 for v in values):
-            return [{f: _plain(v) for f, v in zip(FIELDS, values)}]
-        import numpy as np
+            rows = [{f: plain(v) for f, v in zip(FIELDS, values)}]
+        else:
+            import numpy as np
 
-        cols = [np.ravel(c).tolist() for c in np.broadcast_arrays(*values)]  # plain numbers, column at a time
-        return [dict(zip(FIELDS, row)) for row in zip(*cols)]
-
-
-def _plain(x: Any) -> Any:
-    return x.item() if hasattr(x, "item") else x
+            cols = [np.ravel(c).tolist() for c in np.broadcast_arrays(*values)]  # plain numbers, column at a time
+            cols = [[plain(x) for x in c] if c and hasattr(c[0], "dtype") else c for c in cols]  # (a longdouble's)
+            rows = [dict(zip(FIELDS, row)) for row in zip(*cols)]
+        # a count, as the CLI prints it: scale(64.0, …) kept 64.0 (review MV); sizes are whole (check_devices)
+        return [{**r, "devices": int(r["devices"])} if isinstance(r["devices"], float) else r for r in rows]
 
 
 def relative_efficiency(throughput: Any, devices: Any, base_throughput: Any, base_devices: Any = 1) -> Any:

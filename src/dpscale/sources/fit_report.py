@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, fail
+from dpscale.errors import MAX_DEVICES, fail, plain
 from dpscale.formulas.units import check_unit
 from dpscale.notes import Note
 from dpscale.sources.fit_runs import listed_sizes, stated_unit
@@ -94,9 +94,9 @@ def _answers(f: Fit, target: float | None, min_eff: float | None, warnings: list
     of sizes below d0 (--at 2 and an answer of 3 devices) become one naming both."""
     out: dict[str, Any] = {"peak": f.peak()}
     if target is not None:
-        out["devices_for_throughput"] = {"target": target, **f.devices_for(throughput=target)}
+        out["devices_for_throughput"] = {"target": plain(target), **f.devices_for(throughput=target)}
     if min_eff is not None:
-        out["devices_for_efficiency"] = {"min_efficiency": min_eff, **f.devices_for(efficiency=min_eff)}
+        out["devices_for_efficiency"] = {"min_efficiency": plain(min_eff), **f.devices_for(efficiency=min_eff)}
     for ans in out.values():
         warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
     below = [w for w in warnings if isinstance(w, Note) and w.key == "below_baseline"]

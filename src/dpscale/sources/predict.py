@@ -167,6 +167,13 @@ class _Context(NamedTuple):
     replaced: Callable[[np.ndarray], list] | None = None
 
 
+def _column(x: Any) -> list[Any]:
+    """An array as a records() column of Python floats: a longdouble throughput's band and terms (review MV), whose
+    .tolist() keeps longdoubles that json.dumps refuses."""
+    a = np.ravel(x)
+    return (a.astype(float) if a.dtype.kind == "f" else a).tolist()
+
+
 class Prediction:
     """E(d) and the step-time breakdown behind it; an E source (`efficiency(d)`) like a law or a fit."""
 
@@ -340,9 +347,9 @@ class Prediction:
         measured baseline of d0 > 1 devices also `efficiency_vs_baseline`, E(d) / E(d0)."""
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
-        lo, hi = (np.ravel(x).tolist() for x in self.band())
-        a_lo, a_hi = (np.ravel(x).tolist() for x in self.throughput_band())
-        terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
+        lo, hi = (_column(x) for x in self.band())
+        a_lo, a_hi = (_column(x) for x in self.throughput_band())
+        terms = {k: _column(getattr(b, k)) for k in Breakdown._fields}  # plain floats, column at a time
         d0 = self._ctx.d0
         e0 = self.efficiency(d0) if d0 > 1 else 1.0
         rows = []
