@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from clihelp import run
 
@@ -291,6 +293,26 @@ def test_an_efficiency_above_one_keeps_its_point_inside_the_panel(monkeypatch, t
     """The E panel runs 0 to 1.05, or to 5 % above the largest E when an E exceeds 1: E = 1.2 → top 1.26."""
     assert scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9]).axes[1].get_ylim() == pytest.approx((0, 1.05))
     assert scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 1.2]).axes[1].get_ylim() == pytest.approx((0, 1.26))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_fit_s_superlinear_run_and_its_band_stay_inside_the_e_panel(capsys, tmp_path, figures, lang):
+    """Review MX: runs 1:1,000, 2:2,300, 4:4,200, 8:7,000 measure E = 1.15 at 2 (2,300 / 2,000) and 1.05 at 4; the
+    fitted curve stays under 1, so the panel stopped at 1.05: the run at 2 was not drawn at all and the band, whose
+    top --json gives as efficiency_hi (above 1.2 at 1), was cut flat. The top now clears every E drawn."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n2,2300\n4,4200\n8,7000\n")
+    argv = ["fit", str(runs), "--resamples", "200", "--lang", lang]
+    report = json.loads(run(capsys, *argv, "--json")[1])
+    assert run(capsys, *argv, "--plot", str(tmp_path / "f.png"))[0] == 0
+    eff = figures[0].axes[1]
+    (marks,) = [x for x in eff.get_lines() if x.get_marker() == "s"]
+    assert list(marks.get_ydata()) == pytest.approx([1.0, 1.15, 1.05, 0.875])
+    (shade,) = eff.collections
+    highest = max(p["efficiency_hi"] for p in report["predictions"])
+    assert highest > 1.2 and max(shade.get_paths()[0].vertices[:, 1]) == pytest.approx(highest)
+    top = eff.get_ylim()[1]
+    assert top == pytest.approx(highest * 1.05) and max(marks.get_ydata()) < top
 
 
 def test_the_plot_s_labels_and_title(monkeypatch, tmp_path):

@@ -190,7 +190,12 @@ def plot_scaling(
         numbers(ax, lang)  # 100.000 and 0,2 on a Spanish page, as in its tables
     ax1.set_ylabel(unit_label(unit, lang))
     ax2.set_ylabel(label("efficiency", lang))
-    ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))
+    # the panel's top clears every E it draws: the curve's, the band's top and a measured run's (fit's superlinear
+    # run at E = 1.15 and its band's 1.23 were cut off at 1.05, the run's square not drawn at all)
+    drawn = [r["efficiency"] for r in records]
+    drawn += [*band["efficiency_hi"]] if band else []
+    drawn += [m["efficiency"] for m in measured or ()]
+    ax2.set_ylim(0, max(1.05, max(drawn) * 1.05))
     if title:
         fig.suptitle(title, wrap=True)  # (a long one, an E per size, ran past both edges)
     return save(fig, out)
