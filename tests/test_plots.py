@@ -426,6 +426,20 @@ def test_batch_s_speedup_axis_is_named_for_every_curve_it_holds(capsys, tmp_path
     assert sorted(at16.values()) == pytest.approx([0.9 * 129 / 9, 14.4, 16])
 
 
+def test_batch_s_one_size_shows_its_ideal_speedup(capsys, tmp_path, figures):
+    """Review MX: `batch -b 32 -d 8 -e 0.9 --noise-scale 4096 --plot b.png` named 'ideal speedup d' in its legend and
+    drew it as a dashed line of one point, which is nothing: the plot showed 7.2 and 6.83, not the 8 they fall short
+    of. Each curve now has a marker (calc's one size the same: test_one_size_shows_its_ideal_and_its_own_tick)."""
+    argv = ["batch", "-b", "32", "-d", "8", "-e", "0.9", "--noise-scale", "4096", "--plot", str(tmp_path / "b.png")]
+    assert run(capsys, *argv)[0] == 0
+    (ax,) = figures[0].axes
+    drawn = {x.get_label(): (x.get_marker(), list(x.get_ydata())) for x in ax.get_lines()}
+    assert drawn["ideal speedup d"][1] == [8] and drawn["hardware speedup d·E"][1] == pytest.approx([7.2])
+    # 0.9 · (1 + 128)/(1 + 128/8) with β = 4,096/32 = 128
+    assert drawn["time-to-target speedup"][1] == pytest.approx([0.9 * 129 / 17])
+    assert all(marker not in ("None", "", None) for marker, _ in drawn.values()), drawn
+
+
 def test_pipeline_curves_that_coincide_are_drawn_apart(capsys, tmp_path, figures):
     """ZB-H2's bubble is ZB-H1's until m ≥ 2p − 1 (15 at p = 8): drawn alike, the two thin lines over m = 1..14 blended
     into one brown line the legend named nowhere, ZB-H1's hidden under it. Curves sharing a stretch differ in style."""

@@ -275,7 +275,8 @@ def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
 
     d = [r["devices"] for r in records]
     fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
-    ax.plot(d, d, "--", color="grey", label=label("ideal_speedup", lang))
+    # (a marker: one size drew no dashed line, so `-d 8` named an ideal of 8 the plot did not show; calc's the same)
+    ax.plot(d, d, "--", marker="x", ms=4, color="grey", label=label("ideal_speedup", lang))
     ax.plot(d, [r["hardware_speedup"] for r in records], "o-", ms=3, label=label("hardware_speedup", lang))
     if "time_to_target_speedup" in records[0]:
         tt = [r["time_to_target_speedup"] for r in records]
