@@ -395,7 +395,7 @@ def test_the_pipeline_chart_runs_past_the_largest_m_with_the_chosen_schedule_bol
     assert run(capsys, "pipeline", "-p", "2", "-m", "4,100", "--schedule", "zb-h1", "--plot", out)[0] == 0
     assert run(capsys, "pipeline", "-p", "4", "-m", "2", "--plot", out)[0] == 0
     for fig, bold, last in ((figures[0], "zb-h1", 200), (figures[1], "gpipe, 1f1b", 32)):
-        curves = {x.get_label(): x for x in fig.axes[0].get_lines() if not x.get_label().startswith("_")}
+        curves = {x.get_label(): x for x in fig.axes[0].get_lines() if x.get_linestyle() != "None"}  # (not the dots)
         assert sorted(curves) == ["gpipe, 1f1b", "interleaved (v=2)", "zb-h1", "zb-h2"]
         assert [name for name, x in curves.items() if x.get_linewidth() > 2] == [bold]
         assert {x.get_xdata()[-1] for x in curves.values()} == {last}
@@ -440,11 +440,23 @@ def test_batch_s_one_size_shows_its_ideal_speedup(capsys, tmp_path, figures):
     assert all(marker not in ("None", "", None) for marker, _ in drawn.values()), drawn
 
 
+@pytest.mark.parametrize("lang, named", [("en", "the m asked for"), ("es", "el m pedido")])
+def test_the_pipeline_legend_names_the_m_asked_for(capsys, tmp_path, figures, lang, named):
+    """Review MX: `pipeline -p 8 -m 16 --plot p.png` drew a black dot on the 1F1B curve at m = 16 (bubble 7/23, the
+    table's 0.304) that the legend, naming each curve, did not name. It is named in the language."""
+    argv = ["pipeline", "-p", "8", "-m", "4,16", "--lang", lang, "--plot", str(tmp_path / "p.png")]
+    assert run(capsys, *argv)[0] == 0
+    ax = figures[0].axes[0]
+    (dots,) = [x for x in ax.get_lines() if x.get_marker() == "o"]
+    assert list(dots.get_xdata()) == [4, 16] and list(dots.get_ydata()) == pytest.approx([7 / 11, 7 / 23])
+    assert dots.get_label() == named and named in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
 def test_pipeline_curves_that_coincide_are_drawn_apart(capsys, tmp_path, figures):
     """ZB-H2's bubble is ZB-H1's until m ≥ 2p − 1 (15 at p = 8): drawn alike, the two thin lines over m = 1..14 blended
     into one brown line the legend named nowhere, ZB-H1's hidden under it. Curves sharing a stretch differ in style."""
     assert run(capsys, "pipeline", "-p", "8", "-m", "1..64x2", "--plot", str(tmp_path / "p.png"))[0] == 0
-    curves = [x for x in figures[0].axes[0].get_lines() if not x.get_label().startswith("_")]
+    curves = [x for x in figures[0].axes[0].get_lines() if x.get_linestyle() != "None"]  # (not the m asked for)
     shared = 0
     for i, a in enumerate(curves):
         for b in curves[i + 1 :]:

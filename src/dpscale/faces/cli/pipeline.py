@@ -165,7 +165,8 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
         name = "gpipe, 1f1b" if s == "gpipe" else s + (f" (v={chunks})" if chunks > 1 else "")  # the curve's own v
         style = "--" if s == "zb-h2" else "-"  # ZB-H1's curve until m ≥ 2p − 1: drawn alike, one hid the other
         ax.plot(ms, ys, style, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=name)
-    ax.plot(micro, [bubble_fraction(p, m, schedule, v) for m in micro], "ko", ms=4)
+    asked = [bubble_fraction(p, m, schedule, v) for m in micro]  # (named: the legend named each curve, not the dot)
+    ax.plot(micro, asked, "ko", ms=4, label=label("pipe_asked", lang))
     ax.set_xscale("log", base=2)
     ax.set_xlabel(label("microbatches", lang))
     ax.set_ylabel(label("bubble_fraction", lang))

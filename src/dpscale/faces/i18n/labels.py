@@ -894,6 +894,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:dp_efficiency": "E dp",
         "h:combined_efficiency": "E combined",
         "h:dp_replicas": "replicas",
+        "pipe_asked": "the m asked for",
         "pipe_title": "Pipeline: {schedule}, p = {p} stages",
         "pipe_title_chunks": "Pipeline: {schedule}, p = {p} stages, v = {v} chunks per device",
         "pipe_norm": (
@@ -2028,6 +2029,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:dp_efficiency": "E datos",
         "h:combined_efficiency": "E combinada",
         "h:dp_replicas": "réplicas",
+        "pipe_asked": "el m pedido",
         "pipe_title": "Pipeline: {schedule}, p = {p} etapas",
         "pipe_title_chunks": "Pipeline: {schedule}, p = {p} etapas, v = {v} fragmentos por dispositivo",
         "pipe_norm": (
