@@ -388,6 +388,20 @@ def test_plan_s_second_panel_is_the_cost_where_priced_and_device_hours_where_not
         assert money.get_ylabel() == ylabel and list(money.get_lines()[0].get_ydata()) == pytest.approx(spend)
 
 
+def test_plan_s_cost_panel_goes_log_when_the_budget_line_is_decades_from_the_costs(capsys, tmp_path, figures):
+    """Review MX: `plan -n 1e9 -v 2000 -e 0.9 -d 1..64x2 --price 2 --budget 1e6 --plot p.png` costs 277.78 on one
+    device and 308.64 on 2 to 64; the budget line at 1,000,000 stretched a linear axis to 1,050,000 and pressed the
+    costs flat on 0, each size alike. The budget counts toward two decades as the costs do: a log axis."""
+    argv = ["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "1..64x2", "--price", "2", "--plot"]
+    assert run(capsys, *argv, str(tmp_path / "p.png"), "--budget", "1e6")[0] == 0
+    assert run(capsys, *argv, str(tmp_path / "p.png"), "--budget", "1000")[0] == 0
+    for fig, scale in zip(figures, ("log", "linear")):
+        money = fig.axes[1]
+        cost, budget = money.get_lines()[0], money.get_lines()[1]
+        assert list(cost.get_ydata()) == pytest.approx([277.78] + [308.64] * 6, abs=0.01)
+        assert money.get_yscale() == scale and budget.get_label() == "budget"
+
+
 def test_the_pipeline_chart_runs_past_the_largest_m_with_the_chosen_schedule_bold(capsys, tmp_path, figures):
     """GPipe and 1F1B share a bubble, one curve named for both; the schedule asked for is the bold one (1f1b's is
     that curve); the curves run to twice the largest m typed (-m 4,100: 200), or 8p where that is further."""
