@@ -1354,3 +1354,28 @@ def test_a_tokens_fit_s_csv_rows_say_their_unit_as_its_json_does(tmp_path, capsy
     assert (
         out.splitlines()[0] == "devices,throughput,throughput_lo,throughput_hi,efficiency,efficiency_lo,efficiency_hi"
     )
+
+
+@pytest.mark.parametrize(
+    "lang, line",
+    [
+        ("en", "--resamples × --at: 100 resamples × 6 sizes = 600 values; allowed: at most 500 (about 1 GB of working "
+               "memory) — fewer resamples or sizes"),
+        ("es", "--resamples × --at: 100 remuestreos × 6 tamaños = 600 valores; se admite: como mucho 500 (cerca de "
+               "1 GB de memoria de trabajo) — menos remuestreos o tamaños"),
+    ],
+)  # fmt: skip
+def test_the_report_s_default_sizes_past_the_bound_name_the_flags_in_either_language(lang, line, capsys, tmp_path,
+                                                                                      monkeypatch):  # fmt: skip
+    """Review MW: the bootstrap's bound counts the measured sizes and the baseline (4 + 1 here), the report's default
+    sizes are the measured ones, 2× and 4× (6): one size past the bound, `dpscale fit runs.csv --resamples 100000`
+    of 199 sizes (20,000,000 then 20,100,000 values) said the library's 'resamples × devices: 100,000 resamples × 201
+    sizes' after the bootstrap's minutes, unprefixed, and in English under --lang es. It says --at's flag, as it did
+    before review MU named the library's parameters. The bound is lowered so four runs reach it."""
+    import dpscale.sources.fit as fit_module
+
+    monkeypatch.setattr(fit_module, "MAX_CELLS", 500)  # (100 × 5 for the bootstrap passes; 100 × 6 does not)
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,100\n2,190\n4,350\n8,640\n")
+    rc, out, err = run(capsys, "fit", str(runs), "--resamples", "100", "--lang", lang)
+    assert (rc, out, err.strip()) == (2, "", f"dpscale fit: error: {line}")

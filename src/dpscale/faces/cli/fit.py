@@ -143,12 +143,18 @@ def run(args: argparse.Namespace) -> int:
             resamples=a["resamples"],
             seed=a["seed"],
         )
-    except DpscaleError as exc:  # the bootstrap's bound names the library's parameter; here it is the flag
-        if str(exc).startswith("resamples × "):
-            raise DpscaleError(f"--{exc}") from None
+        # the report is the library's (Fit.report): the CLI prints it, and a library fit saved for plan is the same
+        report = f.report(a["at"], a["target"], a["min_eff"], unit=args.unit)  # (plan checks its own unit)
+    except DpscaleError as exc:  # the bound names the library's parameters; here they are the flags: the bootstrap's
+        # 'resamples × measured sizes', and the report's sizes, --at's default (measured, 2×, 4×) where none was
+        # typed, 'resamples × devices' (review MW: one size past the bootstrap's bound it was said unprefixed, and
+        # in English under --lang es)
+        said = str(exc)
+        if said.startswith("resamples × devices: "):
+            raise DpscaleError("--resamples × --at: " + said.removeprefix("resamples × devices: ")) from None
+        if said.startswith("resamples × "):
+            raise DpscaleError(f"--{said}") from None
         raise
-    # the report is the library's (Fit.report): the CLI prints it, and a library fit saved for plan is the same
-    report = f.report(a["at"], a["target"], a["min_eff"], unit=args.unit)  # (plan checks its own unit)
     warnings = report["warnings"]
     at = [p["devices"] for p in report["predictions"]]
     if getattr(args, "sink", None):  # the web page: the predictions are its table, what they rest on its notes
