@@ -643,3 +643,40 @@ def test_a_file_no_reader_can_read_is_refused_by_its_reader_in_one_line(tmp_path
             2, "", f"dpscale predict: error: {line}\n")  # fmt: skip
         line = f"--model-file: {f}: {why}; allowed: a JSON file as models.json"
         assert run(capsys, "memory", "--model-file", str(f)) == (2, "", f"dpscale memory: error: {line}\n")
+
+
+MINE_MODEL = {"params": 1.3e9, "layers": 24, "hidden": 2048, "heads": 16, "seq_len": 2048}  # (no "kind")
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"devices": 8, "throughput": 900, "models": {"tiny": MINE_MODEL}},  # a run's keys first
+        {"models": {"tiny": MINE_MODEL}, "points": [{"devices": 8, "throughput": 900}]},  # measure --json's after
+    ],
+)
+def test_a_file_of_runs_and_models_is_the_model_reader_s_own(doc, tmp_path, capsys):
+    """Review MW: other_output took the reader's own key only where output_of named a catalog file, so a file whose
+    "models" object sits beside a run's keys (in either order) was 'runs of `dpscale measure` (for fit and plan
+    --fit)' to --model-file where its model lacked "kind", and read as a model file where it had one. It says the
+    model's fault, as a file of systems and models does (review MR); the same file of runs and "systems" to
+    --system-file too."""
+    from dpscale import DpscaleError, predict
+
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps(doc))
+    line = f"dpscale memory: error: --model-file: {f}: model 'tiny': kind missing; allowed: transformer or cnn\n"
+    assert run(capsys, "memory", "--model-file", str(f)) == (2, "", line)
+    es = f"dpscale memory: error: --model-file: {f}: modelo 'tiny': falta kind; se admite: transformer o cnn\n"
+    assert run(capsys, "memory", "--model-file", str(f), "--lang", "es") == (2, "", es)
+    with pytest.raises(DpscaleError, match="^model_file: .*: model 'tiny': kind missing; allowed: transformer or cnn$"):
+        predict(model_file=str(f), system="dgx-a100", devices=16)
+    f.write_text(json.dumps({**doc, "models": {"tiny": {"kind": "transformer", **MINE_MODEL}}}))
+    assert run(capsys, "memory", "--model-file", str(f), "-d", "8", "--json")[0] == 0  # a sound model: read
+    f.write_text(
+        json.dumps({k: v for k, v in doc.items() if k != "models"} | {"systems": {"mine": {"gpus_per_node": 8}}})
+    )
+    assert run(capsys, "predict", "--model", "resnet50", "--system-file", str(f), "-d", "16")[2] == (
+        f"dpscale predict: error: --system-file: {f}: system 'mine' needs numbers > 0 (and below 1e300) for "
+        "intra_bw_gbs, inter_bw_gbs\n"
+    )

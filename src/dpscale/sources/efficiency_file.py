@@ -76,8 +76,9 @@ def other_output(path: str, own: str) -> str | None:
         other = output_of_text(text) or other_csv(path)
     except (OSError, ValueError):
         return None
-    try:
-        data = json.loads(text) if other in ("system", "model") else None
+    try:  # (whatever output_of named: a "models" object beside runs' keys was 'runs of `dpscale measure`' to
+        # --model-file, its model's fault hidden, where the same file of a sound model is read: review MW)
+        data = json.loads(text) if other is not None else None
     except (ValueError, RecursionError):  # (its first line alone named it: not a file of the reader's format)
         data = None
     return None if isinstance(data, dict) and isinstance(data.get(own), dict) else other
