@@ -26,6 +26,15 @@ def test_a_number_is_no_system_file(path):
     assert not sys.stdout.closed and not sys.__stdout__.closed
 
 
+@pytest.mark.parametrize("flag", ["model_file", "system_file", "calibration"])
+def test_an_empty_path_is_refused_by_every_file_parameter(flag):
+    """Review MW: predict(model_file='', model='resnet50', …) predicted with the preset, the empty path skipped by
+    its truth (`if model_file`), where system_file='' and calibration='' are refused (review MU) and the CLI refuses
+    --model-file ''. Each names its parameter."""
+    with pytest.raises(DpscaleError, match=rf"^{flag}: got ''; allowed: a readable JSON file \(not a file path\)$"):
+        predict([1, 8], model="resnet50", system="dgx-a100", **{flag: ""})
+
+
 def test_numpy_integer_inputs_do_not_wrap_in_predict():
     """batch × grad_accum in int16 wrapped: per-device throughput −5,888 samples/s."""
     kw = dict(params=1e8, step_time_s=1.0, **CLUSTER)

@@ -756,7 +756,7 @@ def _model_size(params: Any, model: str | None, model_file: str | None = None) -
     the preset's): every byte the run moves follows from it."""
     from dpscale.sources.efficiency_file import model_file as read_model
 
-    spec = read_model(model_file, model) if model_file else catalog.model(model) if model else None
+    spec = read_model(model_file, model) if model_file is not None else catalog.model(model) if model else None
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
