@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import sys
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -240,6 +241,25 @@ def test_fit_checks_its_seed_and_its_bootstrap_size():
         dpscale.fit(devices=d, throughput=100.0 * d, resamples=100_000)  # ran 172 s
     with pytest.raises(DpscaleError, match=r"^resamples × devices: 1,000 resamples × 20,001 sizes = 20,001,000"):
         dpscale.fit(**runs).predict(np.arange(1, 20_002))
+
+
+@pytest.mark.parametrize(
+    "count, level",
+    [
+        (np.array(100), np.array(0.9)),
+        (np.array([100]), np.array([0.9])),
+        ([100], [0.9]),
+        (Decimal("100"), Decimal("0.9")),
+    ],
+)
+def test_fit_reads_one_number_of_resamples_seed_and_level_as_other_inputs_read_one(count, level):
+    """Review MW: fit(resamples=np.array(100)) (or [100], Decimal('100')) was refused as 'resamples: got 100; allowed:
+    a whole number from 50 to 100,000', the seed's and confidence=np.array(0.9)'s likewise ('got 0.9; allowed: a level
+    in (0, 1), e.g. 0.9'), where gpus_per_node=np.array(8) and every other one-number input (errors.one) read it."""
+    runs = dict(devices=[1, 2, 4], throughput=[100.0, 190.0, 350.0])
+    ints = dpscale.fit(**runs, resamples=100, seed=100, confidence=0.9)
+    f = dpscale.fit(**runs, resamples=count, seed=count, confidence=level)
+    assert np.array_equal(f.samples, ints.samples) and f.samples.shape == (100, 2) and f.confidence == 0.9
 
 
 def test_a_calibration_object_is_checked():

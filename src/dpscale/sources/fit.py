@@ -32,6 +32,7 @@ from dpscale.errors import (
     choice,
     devices_question,
     fail,
+    one,
 )
 from dpscale.formulas.scaling import compute, relative_efficiency, same_fields, short_repr
 from dpscale.notes import Note
@@ -617,6 +618,15 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
     return best, runner, why
 
 
+def _one(x: Any, name: str) -> Any:
+    """errors.one's number where x is one (np.array(100), [100], Decimal('100')); else x as given, which fit's own
+    check refuses with its range (a time, a bool array, two values: 'allowed: a whole number from 50 to 100,000')."""
+    try:
+        return one(x, name)
+    except DpscaleError:
+        return x
+
+
 def _whole(x: Any) -> bool:
     """An int, numpy's too, or a whole float as gpus_per_node takes it (resamples=100.0 was refused as 'got 100')."""
     if isinstance(x, bool) or not isinstance(x, Real) or getattr(getattr(x, "dtype", None), "kind", None) in ("m", "M"):
@@ -664,6 +674,11 @@ def fit(
     law = choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_GPUS_PER_NODE)
+    # one number each, as every other one-number input is read (errors.one): np.array(100), [100] or Decimal('100')
+    # was refused as 'resamples: got 100; allowed: a whole number from 50 to 100,000' (confidence's 'got 0.9; allowed:
+    # a level in (0, 1), e.g. 0.9'), where gpus_per_node=np.array(8) is read (review MW)
+    confidence, resamples, seed = (_one(x, k) for x, k in ((confidence, "confidence"), (resamples, "resamples"),
+                                                           (seed, "seed")))  # fmt: skip
     # (the ignore: typeshed's numbers.Real declares no __lt__; every real has one, and 10**400 compares, not float())
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:  # type: ignore[operator]
         raise fail("confidence", confidence, CONFIDENCE_ALLOWED)
