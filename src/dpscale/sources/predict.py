@@ -559,10 +559,9 @@ def predict_flags(
     overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
 
     # 1. The inputs, checked in this order (a bad invocation's first error stays its first)
+    # a path as text goes to its reader, '' too, refused there as system_file='' and calibration='' are (review MW)
     model_file = (
-        os.fspath(model_file)
-        if isinstance(model_file, os.PathLike)
-        else text(model_file, "--model-file", "a file's path, or None where it is not given")
+        os.fspath(model_file) if isinstance(model_file, (str, os.PathLike)) else text(model_file, "--model-file")
     )
     piped = [
         f

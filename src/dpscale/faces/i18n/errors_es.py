@@ -60,7 +60,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "a name (text)": "un nombre (texto)",
         "a name, or None where it is not given": "un nombre, o None donde no se da",
-        "a file's path, or None where it is not given": "la ruta de un archivo, o None donde no se da",
         "E = 1 at one device, its own reference (a single number is held at 1 there)": (
             "E = 1 en un dispositivo, su propia referencia (un solo número se fija en 1 allí)"
         ),
