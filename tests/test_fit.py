@@ -1046,6 +1046,39 @@ def test_a_pandas_dataframe_is_read_as_its_runs():
     assert dpscale.PerSize.of(df.devices, df.throughput / df.devices / 1000).efficiency(8) == 0.9375
 
 
+def test_a_table_s_blank_set_up_cell_is_a_key_not_given():
+    """Review MY: pandas.DataFrame(records) where the mlp records have no "zero" holds NaN there and 1.0 in the cnn
+    rows; fit read zero=None (another set-up than ZeRO 0: 'zero None → 1.0') and only={"zero": 1} was refused
+    'allowed: … workload=mlp, zero=None (3); workload=cnn, zero=1.0 (3)', where the records' list is read."""
+    recs = [
+        {"workload": w, "backend": "gloo", "batch": 16, "devices": d, "throughput": x * d * 0.9**i, **z}
+        for w, x, z in (("mlp", 1000, {}), ("cnn", 500, {"zero": 1}))
+        for i, d in enumerate([1, 2, 4])
+    ]
+    cols = {k: [r.get(k, math.nan) for r in recs] for k in ("workload", "backend", "batch", "devices", "throughput")}
+    table = Frame(**cols, zero=[math.nan] * 3 + [1.0] * 3)  # (as pandas holds it: a column with a blank is floats)
+    for only in ({"zero": 1}, {"zero": 0}):
+        assert dpscale.fit(table, only=only).parameters == dpscale.fit(recs, only=only).parameters
+    said = message(lambda: dpscale.fit(table))
+    assert said == message(lambda: dpscale.fit(recs)) and "zero 0 → 1)" in said
+
+
+@pytest.mark.parametrize(
+    "cols",
+    [
+        {"devices": 5, "throughput": 5},  # a column of one value
+        {"devices": [1, 8], "throughput": [1000.0]},  # two lengths: zip read one run of the two
+    ],
+)
+def test_a_table_whose_columns_are_no_lists_of_one_length_is_refused_in_one_line(cols):
+    """Review MY: a duck-typed table whose column is one number raised TypeError ("'int' object is not
+    iterable"), and columns of two lengths were cut to the shorter, 'got 1 run of size 1'."""
+    assert message(lambda: dpscale.fit(Frame(**cols))) == (
+        "runs: got a table (Frame) whose columns do not read as lists of one length; allowed: a DataFrame (pandas, "
+        "polars), or columns as fit(devices=df[…], throughput=df[…])"
+    )
+
+
 def test_a_table_is_no_per_size_table():
     """PerSize(df) said 'table: got ['devices', 'efficiency']' (iterating a DataFrame gives its column names)."""
     said = message(lambda: dpscale.PerSize(Frame(devices=[1, 8], efficiency=[1.0, 0.9])))

@@ -200,22 +200,44 @@ def runs_from(
 def table_rows(table: Any) -> list[dict[str, Any]]:
     """A table's rows as the dicts `dpscale measure` records are, by its column names: a pandas (or polars) DataFrame
     read duck-typed, neither imported. `fit(df)` was refused 'got a mapping (DataFrame)' (iterating one gives its
-    column names), the first thing a notebook tries (review MV). A blank cell (NaN, as pandas reads a CSV's) of a
-    column other than devices and throughput is a cell not given, as a CSV's blank step_time is; theirs stays NaN,
-    refused naming the run."""
-    names = list(table.columns)
-    if not set(RUN_COLUMNS) <= set(names) or len(set(names)) != len(names):
+    column names), the first thing a notebook tries (review MV). A blank cell (NaN or None, as pandas holds a CSV's
+    blank or a record's missing key) of a column other than devices and throughput is a cell not given, its key left
+    out as a record without it leaves it (review MY: it was None, so DataFrame(records) whose mlp records have no
+    "zero" held zero=None, another set-up than ZeRO 0, and only={"zero": 1} was refused where the records' list is
+    read); theirs stays NaN, refused naming the run. A whole float there is an int, as in the records."""
+    try:
+        names = list(table.columns)
+        readable = set(RUN_COLUMNS) <= set(names) and len(set(names)) == len(names)
+    except TypeError:  # (columns that are no list of names: None, unhashable column objects)
+        names, readable = [], False
+    if not readable:
         raise DpscaleError(
             f"runs: got a table ({type(table).__name__}) with columns {found(str(n) for n in names)}; allowed: "
             "columns devices and throughput (step_time, unit optional), each once, or columns as "
             "fit(devices=df[…], throughput=df[…])"
         )
-    cells = [[None if c not in RUN_COLUMNS and _nan(v) else v for v in table[c]] for c in names]
-    return [dict(zip(names, row)) for row in zip(*cells)]
+    try:  # (a table whose column is one value, or none by its name, or columns of two lengths: zip dropped a run)
+        cells = [list(table[c]) for c in names]
+        rows = list(zip(*cells, strict=True))
+    except (TypeError, KeyError, ValueError):
+        raise DpscaleError(
+            f"runs: got a table ({type(table).__name__}) whose columns do not read as lists of one length; allowed: "
+            "a DataFrame (pandas, polars), or columns as fit(devices=df[…], throughput=df[…])"
+        ) from None
+    # a set-up's whole number as the records hold it: pandas holds a column with a blank as floats, and only= compares
+    # the text (zero=1.0 was not only={"zero": 1})
+    return [
+        {c: v if c in RUN_COLUMNS else _whole(v) for c, v in zip(names, row) if c in RUN_COLUMNS or not _blank(v)}
+        for row in rows
+    ]
 
 
-def _nan(value: Any) -> bool:
-    return isinstance(value, float) and value != value
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and value != value)
+
+
+def _whole(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _seq(x: Any, name: str) -> Iterable[Any]:
