@@ -1079,6 +1079,21 @@ def test_a_table_whose_columns_are_no_lists_of_one_length_is_refused_in_one_line
     )
 
 
+def test_a_report_s_question_is_recorded_as_the_number_it_asked():
+    """Review MY: Fit.report(target_throughput=[20000]) recorded "target": [20000], and a Decimal or Fraction was
+    kept as given, so json.dumps(report) raised TypeError; each is now the number devices_for read."""
+    import json
+    from decimal import Decimal
+    from fractions import Fraction
+
+    f = dpscale.fit(devices=[1, 8, 16, 32], throughput=[1000.0, 7500, 14000, 26000], resamples=100)
+    for target, eff in (([20000], [0.5]), (Decimal("20000"), Decimal("0.5")), (Fraction(20000), Fraction(1, 2))):
+        report = json.loads(json.dumps(f.report(target_throughput=target, min_efficiency=eff)))
+        assert report["devices_for_throughput"]["target"] == 20000 and report["devices_for_throughput"]["devices"] == 24
+        assert report["devices_for_efficiency"]["min_efficiency"] == 0.5
+    assert message(lambda: f.report(target_throughput=[1, 2])) == "target_throughput: got [1, 2]; allowed: one number"
+
+
 def test_a_table_is_no_per_size_table():
     """PerSize(df) said 'table: got ['devices', 'efficiency']' (iterating a DataFrame gives its column names)."""
     said = message(lambda: dpscale.PerSize(Frame(devices=[1, 8], efficiency=[1.0, 0.9])))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, fail, plain
+from dpscale.errors import MAX_DEVICES, fail, one, plain
 from dpscale.formulas.units import check_unit
 from dpscale.notes import Note
 from dpscale.sources.fit_runs import listed_sizes, stated_unit
@@ -93,10 +93,14 @@ def _answers(f: Fit, target: float | None, min_eff: float | None, warnings: list
     """The peak and the devices asked for; each answer's own warnings join the report's (one list), and two notes
     of sizes below d0 (--at 2 and an answer of 3 devices) become one naming both."""
     out: dict[str, Any] = {"peak": f.peak()}
+    # each question as its number, as devices_for reads it (errors.one): target_throughput=[20000] was recorded as
+    # [20000], and a Decimal or Fraction was kept as given, so json.dumps(report) raised TypeError (review MY)
     if target is not None:
-        out["devices_for_throughput"] = {"target": plain(target), **f.devices_for(throughput=target)}
+        target = plain(one(target, "target_throughput"))
+        out["devices_for_throughput"] = {"target": target, **f.devices_for(throughput=target)}
     if min_eff is not None:
-        out["devices_for_efficiency"] = {"min_efficiency": plain(min_eff), **f.devices_for(efficiency=min_eff)}
+        min_eff = plain(one(min_eff, "min_efficiency"))
+        out["devices_for_efficiency"] = {"min_efficiency": min_eff, **f.devices_for(efficiency=min_eff)}
     for ans in out.values():
         warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
     below = [w for w in warnings if isinstance(w, Note) and w.key == "below_baseline"]
