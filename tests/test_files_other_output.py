@@ -1,5 +1,5 @@
 """Review ML: every reader of a file names another command's output as what it is and which command reads it
-(files.output_of, the rule predict --calibration named calc's, predict's, fit's and validate's JSON by since review
+(outputs.output_of, the rule predict --calibration named calc's, predict's, fit's and validate's JSON by since review
 MH). `dpscale fit calc.json` said "line 1: got '{"devices": 64, …'; allowed: an object with "devices" and
 "throughput"", `fit predict.json` 'a JSON array', `plan --efficiency-file validate.json` only "allowed: JSON from
 `dpscale predict`, `fit` or `measure --json`…", `predict --system-file fit.json` "system 'custom' needs numbers > 0 …
@@ -21,7 +21,7 @@ from test_fit_warnings import records
 
 from dpscale.faces.cli import main
 from dpscale.faces.cli.measure import show_allreduce, show_equivalence, show_train
-from dpscale.files import output_of, output_of_text
+from dpscale.outputs import output_of, output_of_text
 from dpscale.sources.measure.calibration import calibration, row
 from dpscale.sources.measure.results import append_jsonl, write_json
 
@@ -496,7 +496,7 @@ NOT_RUNS = [n for n in CSV_NAMES if n != "fit --csv"]  # (fit's curve holds devi
 def test_output_of_header_tells_each_command_s_csv(written, csv_written):
     """The one rule, on each command's real --csv header: what wrote it; measure's runs (and the published tables
     validate reads, of devices and throughput) are runs; a user's own table is none."""
-    from dpscale.files import output_of_csv, output_of_header
+    from dpscale.outputs import output_of_csv, output_of_header
 
     said = {name: output_of_csv(Path(p).read_text()) for name, p in csv_written.items()}
     assert said == {name: csv_kind(name) for name in CSV_NAMES}

@@ -13,11 +13,12 @@ ALLOWED = {
     "errors.py": set(),
     "notes.py": set(),
     "files.py": {"errors"},
+    "outputs.py": {"errors", "files"},  # which command wrote a file: its readers' naming rule, beside files
     "formulas": {"errors", "notes"},
     # (a Hugging Face config's count: formulas.compute.llama_params, that module alone — its neighbours import numpy
     # at their top, which every `memory --gpu`/`--model` would then load with the catalog: review JJ)
-    "catalog": {"errors", "files", "formulas.compute"},
-    "sources": {"errors", "notes", "files", "formulas", "catalog"},
+    "catalog": {"errors", "files", "outputs", "formulas.compute"},
+    "sources": {"errors", "notes", "files", "outputs", "formulas", "catalog"},
 }
 # what formulas may import beyond dpscale: numpy and the pure parts of the standard library — no file, process,
 # clock or randomness modules (os, sys, io, csv, json, pathlib, time, random), so a formula cannot do I/O

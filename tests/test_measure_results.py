@@ -341,13 +341,13 @@ def test_d0_measured_again_is_said_only_for_d0():
 def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_path, monkeypatch):
     """`measure allreduce --out` tagged its file with calibration.FORMAT, and fit (runs_json) and plan
     --efficiency-file (efficiency_file) told it from runs by a copy of the string, CALIBRATION_FORMAT: renamed in
-    one, a calibration handed to fit was read as runs. One constant now (files.CALIBRATION_FORMAT since review ML,
-    which files.output_of, the rule every reader names another command's output by, reads)."""
+    one, a calibration handed to fit was read as runs. One constant now (outputs.CALIBRATION_FORMAT since review ML,
+    which outputs.output_of, the rule every reader names another command's output by, reads)."""
     import json
 
     from clihelp import read_runs
 
-    from dpscale import files, sources
+    from dpscale import outputs, sources
     from dpscale.errors import DpscaleError
     from dpscale.sources import efficiency_file
     from dpscale.sources.measure import calibration
@@ -355,8 +355,8 @@ def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_pat
     rows = [{"bytes": b, "time_s": 1e-5 + b / 1e10, "algbw_gbs": 1.0, "busbw_gbs": 1.0} for b in (1024, 2048)]
     written = calibration.calibration(rows, 2, "gloo")
     assert written["format"] == "dpscale-allreduce-calibration"
-    assert calibration.CALIBRATION_FORMAT is files.CALIBRATION_FORMAT is efficiency_file.CALIBRATION_FORMAT
-    assert files.output_of(written) == "calibration"
+    assert calibration.CALIBRATION_FORMAT is outputs.CALIBRATION_FORMAT is efficiency_file.CALIBRATION_FORMAT
+    assert outputs.output_of(written) == "calibration"
     assert sources.measure.CALIBRATION_FORMAT == written["format"]
     path = tmp_path / "calib.json"
     path.write_text(json.dumps(written))

@@ -513,7 +513,7 @@ def test_costs_under_half_a_cent_keep_their_digits(capsys):
 
 def test_another_commands_json_is_named_not_read_record_by_record(capsys, tmp_path):
     """pipeline --json fed to --efficiency-file said 'record 1: devices None', as if one record were broken; then
-    "(the JSON of pipeline, memory or batch gives no E per size)", not which (review ML: named by files.output_of,
+    "(the JSON of pipeline, memory or batch gives no E per size)", not which (review ML: named by outputs.output_of,
     tests/test_files_other_output.py). A file of records without E that no command wrote still says the latter."""
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--json")
     (tmp_path / "pipe.json").write_text(out)

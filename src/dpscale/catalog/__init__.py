@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.files import MODEL_CONFIG_KEYS, json_quoted, loads_once, not_json, read_text, shown
+from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
 from dpscale.formulas.compute import shape_params
+from dpscale.outputs import MODEL_CONFIG_KEYS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

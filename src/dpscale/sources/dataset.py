@@ -18,17 +18,9 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
-from dpscale.files import (
-    OTHER_OUTPUT,
-    empty,
-    not_csv,
-    opens_json,
-    output_of_header,
-    output_of_text,
-    read_bytes,
-    shown,
-)
+from dpscale.files import empty, not_csv, opens_json, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
+from dpscale.outputs import OTHER_OUTPUT, output_of_header, output_of_text
 
 REQUIRED = (
     "cfg",

@@ -12,21 +12,10 @@ import math
 from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
-from dpscale.files import (
-    CALC_KEYS,
-    OTHER_OUTPUT,
-    content_line,
-    loads_once,
-    not_json,
-    output_of,
-    output_of_csv,
-    output_of_text,
-    read_text,
-    second_document,
-    shown,
-)
+from dpscale.files import content_line, loads_once, not_json, read_text, shown
 from dpscale.formulas.scaling import ONE_DEVICE_E
 from dpscale.formulas.units import canonical_unit
+from dpscale.outputs import CALC_KEYS, OTHER_OUTPUT, output_of, output_of_csv, output_of_text, second_document
 from dpscale.sources.fit_runs import _field
 from dpscale.sources.measure import CALIBRATION_FORMAT, REPEAT_SPREAD_E
 from dpscale.sources.runs_csv import csv_rows, header_names, holds_runs, runs_header
@@ -66,7 +55,7 @@ def runs_table(path: str) -> bool:
 
 
 def other_output(path: str, own: str) -> str | None:
-    """Which command wrote the file at path (files.output_of_text; a command's --csv: other_csv), by
+    """Which command wrote the file at path (outputs.output_of_text; a command's --csv: other_csv), by
     which a catalog file's reader names another command's output when it refuses the file; None for anything else,
     a file that cannot be read (its reader has said why), or one holding the reader's own catalog key, `own`
     ("systems", "models"), whatever else it holds: a user's one file of {"systems": …, "models": …}, which
@@ -85,7 +74,7 @@ def other_output(path: str, own: str) -> str | None:
 
 
 def other_csv(path: str) -> str | None:
-    """Which command's --csv the file at path is (files.output_of_csv: calc's, predict's, fit's …; review MT), "runs"
+    """Which command's --csv the file at path is (outputs.output_of_csv: calc's, predict's, fit's …; review MT), "runs"
     for a CSV of runs (runs_table: `measure --csv`'s, tabs and ';' too), or None; None too where it cannot be read."""
     try:
         other = output_of_csv(read_text(path))

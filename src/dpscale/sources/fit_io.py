@@ -12,18 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, counted, cut, fail
-from dpscale.files import (
-    OTHER_OUTPUT,
-    RUN_COLUMNS,
-    content_line,
-    empty,
-    opens_json,
-    output_of_csv,
-    output_of_text,
-    read_text,
-    shown_name,
-    text_lines,
-)
+from dpscale.files import content_line, empty, opens_json, read_text, shown_name, text_lines
+from dpscale.outputs import OTHER_OUTPUT, RUN_COLUMNS, output_of_csv, output_of_text
 from dpscale.sources.fit_runs import RUNS_FILE, Run, Runs, combine, make_run
 from dpscale.sources.runs_csv import found, names_a_column, read_csv_unit, runs_header
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
@@ -78,7 +68,7 @@ def runs_of_text(
 
 
 def csv_runs(text: str, name: str, dot_groups: bool, forms: str) -> tuple[list[Run], str | None]:
-    """read_csv_unit's runs, or its refusal of another command's --csv naming it (files.output_of_csv), as the JSON
+    """read_csv_unit's runs, or its refusal of another command's --csv naming it (outputs.output_of_csv), as the JSON
     of one is named: `dpscale fit calc.csv` and its table pasted in the page's fit field said 'line 1: missing column
     throughput (found devices, per_device_throughput, …)' (review MT). forms: as runs_of_text's."""
     try:

@@ -15,19 +15,11 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import (
-    OTHER_OUTPUT,
-    json_quoted,
-    loads_once,
-    not_json,
-    output_of,
-    read_text,
-    second_document,
-    shown,
-)
+from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
 from dpscale.formulas.collectives import nics_near
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
+from dpscale.outputs import OTHER_OUTPUT, output_of, second_document
 
 # Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
 # weights (torch.autocast in fp16 or bf16, apex O1, TF/MXNet AMP): the gradients DDP reduces are fp32. "fp16"
@@ -383,7 +375,7 @@ def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
 
 
 AS_MEASURED = f"allowed: {CALIBRATION}, as `dpscale measure allreduce --out` writes it"
-RUNS_GIVEN = f"{OTHER_OUTPUT['runs']}; {AS_MEASURED}"  # (files.output_of names one record or `--json`'s too)
+RUNS_GIVEN = f"{OTHER_OUTPUT['runs']}; {AS_MEASURED}"  # (outputs.output_of names one record or `--json`'s too)
 
 
 def _bad_field(data: Any) -> str:
@@ -436,7 +428,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raise second_document(where, exc) or not_json(where, exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
-        # another command's JSON, named as what it is (review MH; ML: files.output_of): one run (a sweep cut short)
+        # another command's JSON, named as what it is (review MH; ML: outputs.output_of): one run (a sweep cut short)
         # or `measure --json` said 'busbw_gbs missing' (review MA)
         if other := output_of(data):
             raise DpscaleError(f"--calibration: {name}: {OTHER_OUTPUT[other]}; {AS_MEASURED}") from None

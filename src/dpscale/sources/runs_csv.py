@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable
 
 from dpscale.errors import DpscaleError
-from dpscale.files import CSV_OPEN_QUOTE, RUN_COLUMNS, comment_line, not_csv, opens_json, text_lines
+from dpscale.files import CSV_OPEN_QUOTE, comment_line, not_csv, opens_json, text_lines
 from dpscale.formulas.units import canonical_unit
+from dpscale.outputs import RUN_COLUMNS
 from dpscale.sources.fit_runs import Run, _checked, make_run
 
 

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from dpscale.errors import DpscaleError, cut, fail
-from dpscale.files import OTHER_OUTPUT, comment_line, loads_once, output_of, text_lines
+from dpscale.files import comment_line, loads_once, text_lines
 from dpscale.formulas.units import canonical_unit
+from dpscale.outputs import OTHER_OUTPUT, output_of
 from dpscale.sources.fit_runs import RUNS_FILE, Run, _checked, make_run
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from dpscale.files import OTHER_OUTPUT
+from dpscale.outputs import OTHER_OUTPUT
 from dpscale.sources.fit_runs import RUNS_FILE
 
 # What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written
@@ -343,7 +343,7 @@ ALLOWED: dict[str, dict[str, str]] = {
 }
 
 
-# Another command's output, as every reader of a file names it (files.OTHER_OUTPUT), and what each reader takes:
+# Another command's output, as every reader of a file names it (outputs.OTHER_OUTPUT), and what each reader takes:
 # said by SAID's one pattern whatever the pair (review ML; predict --calibration's four since review MH)
 _OTHER_ES = {
     OTHER_OUTPUT["fit"]: "una ley ajustada (`dpscale fit --json`, para plan --efficiency-file)",
@@ -362,7 +362,7 @@ _OTHER_ES = {
     OTHER_OUTPUT["model"]: (
         "un archivo de modelos (como models.json o un config.json de Hugging Face, para predict y memory --model-file)"
     ),
-    # a command's --csv, by its header (files.output_of_header, review MT)
+    # a command's --csv, by its header (outputs.output_of_header, review MT)
     OTHER_OUTPUT["calc --csv"]: (
         "la respuesta de calc en CSV (`dpscale calc --csv`; plan --efficiency-file lee su --json)"
     ),
@@ -434,7 +434,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         # another command's output named by a reader of something else, and what that reader takes (OTHER_SAID)
         (rf"(?P<w>.+?): (?P<what>{'|'.join(map(re.escape, _OTHER_ES))}); allowed: "
          rf"(?P<ok>{'|'.join(map(re.escape, _READS_ES))})", "{w}: {what}; se admite: {ok}"),
-        # two outputs appended in one file (files.second_document): the second's line, after what the first is
+        # two outputs appended in one file (outputs.second_document): the second's line, after what the first is
         (rf"(?P<w>.+?) line (?P<n1>\d+): a second JSON document after (?P<what>{'|'.join(map(re.escape, _OTHER_ES))}) "
          r"\(two outputs appended with >>\); allowed: one JSON document a file",
          "{w} línea {n1}: un segundo documento JSON tras {what} (dos salidas añadidas con >>); se admite: un "

@@ -15,11 +15,11 @@ from __future__ import annotations
 import os
 
 from dpscale.errors import DpscaleError, require
-
-# the "format" of the file `dpscale measure allreduce --out` writes (calibration.py): files.output_of's, by which
-# every reader names it
-from dpscale.files import CALIBRATION_FORMAT  # noqa: F401
 from dpscale.formulas.scaling import REPEAT_SPREAD_E  # noqa: F401  (measure's, plan's: one bound)
+
+# the "format" of the file `dpscale measure allreduce --out` writes (calibration.py): outputs.output_of's, by which
+# every reader names it
+from dpscale.outputs import CALIBRATION_FORMAT  # noqa: F401
 
 
 def require_torch() -> str:
