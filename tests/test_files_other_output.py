@@ -108,17 +108,22 @@ BOX = (
 )
 
 
+def printed(argv: list[str]) -> str:
+    """What the command prints on standard output, as a user's `> file` keeps it (its notes on stderr left out)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert main(argv) == 0, argv
+    return out.getvalue()
+
+
 @pytest.fixture(scope="module")
 def written(tmp_path_factory) -> dict[str, str]:
     """Each command's output, written to a file as the command wrote it."""
     folder = tmp_path_factory.mktemp("outputs")
     files = {}
     for name, argv in WRITERS.items():
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            assert main([*argv, "--json"]) == 0, name
         files[name] = folder / f"{name.replace(' ', '_')}.json"
-        files[name].write_text(out.getvalue())
+        files[name].write_text(printed([*argv, "--json"]))
     recs = records()
     files["measure --out"] = folder / "runs.jsonl"
     for rec in recs:
@@ -462,10 +467,7 @@ def csv_written(tmp_path_factory) -> dict[str, str]:
     folder = tmp_path_factory.mktemp("csv_outputs")
     texts = {}
     for name, argv in CSV_WRITERS.items():
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            assert main([*argv, "--csv"]) == 0, name
-        texts[name] = out.getvalue()
+        texts[name] = printed([*argv, "--csv"])
     args = argparse.Namespace(json=False, csv=True, lang="en", plot=None, out=None)
     rows = [row(n, 2e-5 + n / 5e9, 2, 20) for n in (1024, 65536, 4 * 2**20)]
     check = {"dtype": "float32", "max_abs_diff": 2e-6, "grad_max": 0.5, "tolerance": 1e-4, "threshold": 5e-5,

@@ -54,12 +54,13 @@ def runs_table(path: str) -> bool:
     return holds_runs(header_names(head)) or one
 
 
-def other_output(path: str, own: str) -> str | None:
-    """Which command wrote the file at path (outputs.output_of_text; a command's --csv: other_csv), by
-    which a catalog file's reader names another command's output when it refuses the file; None for anything else,
-    a file that cannot be read (its reader has said why), or one holding the reader's own catalog key, `own`
-    ("systems", "models"), whatever else it holds: a user's one file of {"systems": …, "models": …}, which
-    --system-file and --model-file both read (review MR: its model's 'kind missing' was 'a system file')."""
+def other_output(path: str, own: str | None = None) -> str | None:
+    """Which command wrote the file at path (outputs.output_of_text; a command's --csv: other_csv), by which a
+    catalog file's reader names another command's output when it refuses the file; None for anything else, a file
+    that cannot be read (its reader has said why), or one holding the reader's own catalog key, `own` ("systems",
+    "models"; None for a reader of no catalog format, --calibration), whatever else it holds: a user's one file of
+    {"systems": …, "models": …}, which --system-file and --model-file both read (review MR: its model's 'kind
+    missing' was 'a system file')."""
     try:
         text = read_text(path)
         other = output_of_text(text) or other_csv(path)
@@ -70,7 +71,8 @@ def other_output(path: str, own: str) -> str | None:
         data = json.loads(text) if other is not None else None
     except (ValueError, RecursionError):  # (its first line alone named it: not a file of the reader's format)
         data = None
-    return None if isinstance(data, dict) and isinstance(data.get(own), dict) else other
+    mine = own is not None and isinstance(data, dict) and isinstance(data.get(own), dict)
+    return None if mine else other
 
 
 def other_csv(path: str) -> str | None:

@@ -217,7 +217,7 @@ def table_rows(table: Any) -> list[dict[str, Any]]:
     # a set-up's whole number as the records hold it: pandas holds a column with a blank as floats, and only= compares
     # the text (zero=1.0 was not only={"zero": 1})
     return [
-        {c: v if c in RUN_COLUMNS else _whole(v) for c, v in zip(names, row) if c in RUN_COLUMNS or not _blank(v)}
+        {c: v if c in RUN_COLUMNS else _as_int(v) for c, v in zip(names, row) if c in RUN_COLUMNS or not _blank(v)}
         for row in rows
     ]
 
@@ -226,7 +226,7 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, float) and value != value)
 
 
-def _whole(value: Any) -> Any:
+def _as_int(value: Any) -> Any:  # (not fit._whole, a check: this one converts)
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 

@@ -419,7 +419,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         # 'line 1: not JSON (Expecting value)', where plan --efficiency-file names it a CSV of runs (review MH); and
         # another command's --csv, or its --json appended twice (`>>`), so too, as --system-file names them (review
         # MT: calc's, predict's, `measure allreduce --csv`'s; two of calc's said 'line 2: not JSON (Extra data)')
-        other = "runs" if runs_lines(path) else other_output(path, "")  # (no catalog key of its own)
+        other = "runs" if runs_lines(path) else other_output(path)  # (no catalog key of its own)
         if other == "runs":
             raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
         if other not in (None, "calibration"):
